@@ -1,0 +1,33 @@
+# CardBot: `make demo` runs the main job on bundled examples, `make test` runs the tests.
+# Both install what is missing first (libpng and libjpeg development files), then build.
+
+SWIFT ?= swift
+CONFIG ?= release
+BIN = .build/$(CONFIG)/cardbot
+SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+
+.PHONY: all deps build demo test bench clean
+
+all: build
+
+# Installs libpng-dev and libjpeg-dev with apt when pkg-config cannot find them.
+deps:
+	@if ! pkg-config --exists libpng libjpeg 2>/dev/null; then \
+		echo "Installing libpng-dev and libjpeg-dev (and pkg-config)..."; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pkg-config libpng-dev libjpeg-dev >/dev/null; \
+	fi
+	@pkg-config --exists libpng libjpeg || { echo "error: libpng-dev and libjpeg-dev are still missing; install them and retry" >&2; exit 1; }
+
+build: deps
+	$(SWIFT) build -c $(CONFIG) --product cardbot
+
+demo: build
+	$(BIN) --help
+
+test: deps
+	$(SWIFT) build -c $(CONFIG) --product cardbot
+	CARDBOT_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG)
+
+clean:
+	rm -rf .build

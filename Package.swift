@@ -1,0 +1,76 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Frames flow one way: CardBotImaging -> CardBotVision -> CardBotLesson -> CardBotClassroom -> cardbot.
+// No lower layer imports a higher one; the executable only parses arguments and prints.
+let package = Package(
+    name: "CardBot",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "cardbot", targets: ["cardbot"]),
+        .library(name: "CardBotImaging", targets: ["CardBotImaging"]),
+        .library(name: "CardBotVision", targets: ["CardBotVision"]),
+        .library(name: "CardBotLesson", targets: ["CardBotLesson"]),
+        .library(name: "CardBotClassroom", targets: ["CardBotClassroom"]),
+    ],
+    dependencies: [
+        // The CLI layout, help, validation and exit codes: the standard Swift argument parser.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libjpeg (libjpeg-turbo on Debian) as a system library, found through pkg-config.
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        // libpng as a system library; its simplified API is called from Swift directly.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        // The only C in the project: libjpeg reports errors by longjmp, so the whole
+        // decode and encode run under setjmp here and never longjmp across Swift frames.
+        .target(
+            name: "CCardBotJPEG",
+            dependencies: ["CJPEG"]
+        ),
+        .target(
+            name: "CardBotImaging",
+            dependencies: ["CCardBotJPEG", "CPNG"]
+        ),
+        .target(
+            name: "CardBotVision",
+            dependencies: ["CardBotImaging"]
+        ),
+        // Renders camera-like frames of cards with ground truth: test and demo support,
+        // kept out of the detection path.
+        .target(
+            name: "CardBotSynth",
+            dependencies: ["CardBotImaging"]
+        ),
+        // Levels, the card language, the robot, the solver and the validator: pure logic, no pixels.
+        // It takes the deck's names as plain data, so it needs no vision.
+        .target(
+            name: "CardBotLesson",
+            dependencies: []
+        ),
+        .target(
+            name: "CardBotClassroom",
+            dependencies: ["CardBotLesson", "CardBotVision", "CardBotImaging"]
+        ),
+        .executableTarget(
+            name: "cardbot",
+            dependencies: [
+                "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSynth",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CardBotImagingTests", dependencies: ["CardBotImaging"]),
+        .testTarget(name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"]),
+        .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson"]),
+        .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth"]),
+        .testTarget(name: "CardBotCLITests", dependencies: ["CardBotImaging"]),
+    ]
+)

@@ -1,0 +1,2 @@
+// Placeholder so that the target builds before its first real file lands.
+enum _CardBotLessonModule {}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The root of the `cardbot` command: each subcommand lives in its own file under `Subcommands/`.
+@main
+struct CardBotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cardbot",
+        abstract: "Programming cards on a table, read by a camera, run by a robot.",
+        discussion: """
+            Children lay printed programming cards in a row; CardBot reads them from camera frames, \
+            runs the program on a robot in a tile-map level, and prints every step.
+            """,
+        version: CardBotVersion.current,
+        subcommands: []
+    )
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs the built `cardbot` binary as a user would and captures what it prints.
+///
+/// The binary is `$CARDBOT_BIN` when set (the Makefile sets it), else the first of
+/// `.build/release/cardbot` and `.build/debug/cardbot` that exists under the package root.
+struct CLIRunner {
+    /// What one run printed and how it ended.
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The package root (the folder holding Package.swift).
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    /// The binary under test.
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["CARDBOT_BIN"], !path.isEmpty { return path }
+        for config in ["release", "debug"] {
+            let path = packageRoot.appendingPathComponent(".build/\(config)/cardbot").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/cardbot").path
+    }()
+
+    /// Runs `cardbot` with `arguments` in `directory` (default: the package root) and waits for it.
+    static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        if let stdin {
+            let input = Pipe()
+            process.standardInput = input
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        // Read both pipes concurrently so that a chatty process never blocks on a full pipe.
+        var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory, removed by the caller when done.
+    static func temporaryDirectory(_ name: String = "cardbot-test") throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(name)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
