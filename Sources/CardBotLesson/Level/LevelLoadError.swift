@@ -1,0 +1,17 @@
+/// A level file that could not be read or is not a valid level: every problem, each with its position.
+public struct LevelLoadError: Error, Sendable, CustomStringConvertible {
+    /// The file, as given.
+    public var file: String
+    /// The problems, in file order; at least one is an error.
+    public var diagnostics: [Diagnostic]
+
+    public init(file: String, diagnostics: [Diagnostic]) {
+        self.file = file
+        self.diagnostics = diagnostics
+    }
+
+    /// One problem per line, `FILE:LINE:COLUMN: error: message`.
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Reads level files and directories of them.
+public enum LevelLoader {
+    /// Reads, parses and decodes one level file.
+    /// - Parameters:
+    ///   - deckNames: the deck's cards by marker id, to check the level's marker ids against; `nil` skips that check.
+    /// - Returns: the level and any warnings.
+    /// - Throws: ``LevelLoadError`` with every problem found.
+    public static func load(_ path: String, deckNames: [Int: String]? = nil) throws(LevelLoadError) -> Level {
+        let json = try parse(path)
+        let (level, diagnostics) = LevelDecoder.decode(json, file: path, deckNames: deckNames)
+        guard let level else { throw LevelLoadError(file: path, diagnostics: diagnostics) }
+        return level
+    }
+
+    /// Reads one level from text (for tests and tools); `file` names it in messages.
+    public static func load(text: String, file: String = "<text>", deckNames: [Int: String]? = nil) throws(LevelLoadError) -> Level {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(text)
+        } catch {
+            throw LevelLoadError(file: file, diagnostics: [Diagnostic(file: file, position: error.position, message: error.message)])
+        }
+        let (level, diagnostics) = LevelDecoder.decode(json, file: file, deckNames: deckNames)
+        guard let level else { throw LevelLoadError(file: file, diagnostics: diagnostics) }
+        return level
+    }
+
+    /// Reads and parses a level file into positioned JSON, refusing files that are missing, too large or not UTF-8.
+    public static func parse(_ path: String) throws(LevelLoadError) -> JSONValue {
+        func fail(_ message: String, at position: SourcePosition = .start) -> LevelLoadError {
+            LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: position, message: message)])
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw fail("no such file")
+        }
+        guard !isDirectory.boolValue else { throw fail("is a directory, not a level file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot open the file for reading") }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: LevelLimits.maximumFileBytes + 1) ?? Data()
+        } catch {
+            throw fail("cannot read the file")
+        }
+        if data.count > LevelLimits.maximumFileBytes {
+            throw fail("the file is larger than \(LevelLimits.maximumFileBytes / 1024) KiB; a level file is a few hundred bytes")
+        }
+        let bytes = [UInt8](data)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw fail("the file is not UTF-8 text")
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw fail("the file is empty; a level file holds one JSON object")
+        }
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw fail(error.message, at: error.position)
+        }
+    }
+
+    /// The level files in `directory`: every `*.json` except `*.schema.json`, sorted by name.
+    public static func levelFiles(in directory: String) throws(LevelLoadError) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw LevelLoadError(
+                file: directory, diagnostics: [Diagnostic(file: directory, position: .start, message: "cannot list the directory")])
+        }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }
+            .sorted()
+            .map { base + "/" + $0 }
+    }
+}
+
+extension LevelLoader {
+    /// Finds a level given as a file path, or as a level number looked up in `directory`.
+    /// - Throws: ``LevelLoadError`` when the file is not a valid level or no level has that number.
+    public static func locate(_ argument: String, levelsDirectory directory: String, deckNames: [Int: String]? = nil) throws(LevelLoadError) -> Level {
+        if let number = Int(argument), !FileManager.default.fileExists(atPath: argument) {
+            let catalog = try LevelCatalog(directory: directory, deckNames: deckNames)
+            if let level = catalog.level(number: number) { return level }
+            if let broken = catalog.problems.first(where: { problem in
+                (try? LevelLoader.parse(problem.file))?.members?.first(where: { $0.key == "number" })?.value.intValue == number
+            }) {
+                throw broken
+            }
+            let numbers = catalog.levels.map(\.number).sorted()
+            let known = numbers.isEmpty ? "it holds no valid levels" : "its levels are \(numbers.map(String.init).joined(separator: ", "))"
+            throw LevelLoadError(
+                file: directory,
+                diagnostics: [Diagnostic(file: directory, position: .start, message: "no level number \(number) (\(known))")])
+        }
+        return try load(argument, deckNames: deckNames)
+    }
+}

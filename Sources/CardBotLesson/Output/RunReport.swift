@@ -1,0 +1,37 @@
+/// The full human report of a run, as `cardbot run` prints it: level, program, steps (with maps), result.
+public struct RunReport: Sendable {
+    /// Draw the map after every step.
+    public var showMap: Bool
+    /// Colour the maps.
+    public var color: Bool
+
+    public init(showMap: Bool, color: Bool) {
+        self.showMap = showMap
+        self.color = color
+    }
+
+    /// Every line of the report.
+    public func lines(for trace: Trace, level: Level, optimal: Int?) -> [String] {
+        var lines = ["Level \(level.number): \(level.name)"]
+        lines += TraceFormatter.programLines(trace.program)
+        let renderer = MapRenderer(color: color)
+        lines.append("")
+        if showMap {
+            lines.append("Start at \(level.map.start), facing \(level.map.startFacing):")
+            lines += renderer.startRows(level.map).map { "  " + $0 }
+            lines.append("")
+        }
+        for step in trace.steps {
+            lines.append(TraceFormatter.stepLine(step, in: trace, level: level))
+            if showMap {
+                lines += renderer.rows(level.map, robot: step.state, fell: step.event == .fell).map { "  " + $0 }
+                lines.append("")
+            }
+        }
+        if !trace.steps.isEmpty && !showMap { lines.append("") }
+        lines.append(TraceFormatter.resultSentence(trace, level: level))
+        if let extra = TraceFormatter.cardSentence(trace, optimal: optimal) { lines.append(extra) }
+        if !trace.success, let hint = level.hint { lines.append("Hint: \(hint)") }
+        return lines
+    }
+}

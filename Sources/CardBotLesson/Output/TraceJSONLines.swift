@@ -1,0 +1,30 @@
+/// The JSON Lines form of a run: one `step` object per step, then one `result` object.
+///
+/// `{"type":"step","step","card","index","x","y","facing","event","gem"}` where `index` is the card's 1-based
+/// position and `gem` is true when the step took a gem; then
+/// `{"type":"result","success","reason","steps","x","y","facing","gems","gemsTotal","cards","optimal"}` where
+/// `optimal` is the fewest cards that solve the level (null when unknown).
+public enum TraceJSONLines {
+    /// Every line, without newlines.
+    public static func lines(for trace: Trace, optimal: Int?) -> [String] {
+        var lines = trace.steps.map(stepLine)
+        lines.append(resultLine(trace, optimal: optimal))
+        return lines
+    }
+
+    /// One step object.
+    public static func stepLine(_ step: TraceStep) -> String {
+        "{\"type\":\"step\",\"step\":\(step.number),\"card\":\"\(step.card.name)\",\"index\":\(step.cardPosition),"
+            + "\"x\":\(step.state.position.x),\"y\":\(step.state.position.y),\"facing\":\"\(step.state.facing)\","
+            + "\"event\":\"\(step.event.rawValue)\",\"gem\":\(step.tookGem)}"
+    }
+
+    /// The result object.
+    public static func resultLine(_ trace: Trace, optimal: Int?) -> String {
+        let r = trace.result
+        return "{\"type\":\"result\",\"success\":\(r.success),\"reason\":\"\(r.reason.rawValue)\",\"steps\":\(r.steps),"
+            + "\"x\":\(r.state.position.x),\"y\":\(r.state.position.y),\"facing\":\"\(r.state.facing)\","
+            + "\"gems\":\(r.state.gemsTaken),\"gemsTotal\":\(trace.gemsTotal),\"cards\":\(trace.program.count),"
+            + "\"optimal\":\(optimal.map(String.init) ?? "null")}"
+    }
+}

@@ -1,0 +1,144 @@
+/// Turns cards into instructions one at a time, matching blocks; can take cards back (the solver backtracks).
+struct ProgramAssembler {
+    /// A block opened and not yet closed.
+    struct OpenBlock {
+        var opener: Int
+        var elseAt: Int?
+    }
+
+    private(set) var cards: [Card] = []
+    private(set) var instructions: [Instruction] = []
+    private(set) var open: [OpenBlock] = []
+    /// Blocks closed by an `end`, kept so that taking the `end` back can reopen them.
+    private var closed: [OpenBlock] = []
+
+    init() {}
+
+    init(reservingCapacity capacity: Int) {
+        cards.reserveCapacity(capacity)
+        instructions.reserveCapacity(capacity * 2)
+        open.reserveCapacity(capacity)
+        closed.reserveCapacity(capacity)
+    }
+
+    /// Adds a card.
+    /// - Throws: ``ProgramError`` for an `end` with nothing to close, an `else` outside an if, or a second `else`.
+    mutating func append(_ card: Card) throws(ProgramError) {
+        let index = cards.count
+        let position = index + 1
+        switch card {
+        case .forward, .left, .right, .jump:
+            instructions.append(.step(card))
+        case .repeat2, .repeat3, .repeat4, .repeat5:
+            instructions.append(.repeatStart(count: card.repeatCount!, end: Instruction.unresolved))
+            open.append(OpenBlock(opener: index))
+        case .repeatUntilGoal:
+            instructions.append(.untilStart(end: Instruction.unresolved))
+            open.append(OpenBlock(opener: index))
+        case .ifPathAhead, .ifPathLeft, .ifPathRight:
+            let direction: RelativeDirection = card == .ifPathAhead ? .ahead : card == .ifPathLeft ? .left : .right
+            instructions.append(.ifStart(direction, otherwise: Instruction.unresolved))
+            open.append(OpenBlock(opener: index))
+        case .else:
+            guard let top = open.last else {
+                throw ProgramError(position: position, message: "card \(position) (else) has no if before it to belong to; remove it or put an if card before it")
+            }
+            let opener = cards[top.opener]
+            guard opener.isIf else {
+                throw ProgramError(
+                    position: position,
+                    message: "card \(position) (else) is inside the \(opener.name) block of card \(top.opener + 1), which is not an if; close that block with end first")
+            }
+            if let first = top.elseAt {
+                throw ProgramError(
+                    position: position,
+                    message: "card \(position) is a second else for the \(opener.name) of card \(top.opener + 1) (its else is card \(first + 1)); an if has at most one else")
+            }
+            instructions.append(.jump(to: Instruction.unresolved))
+            open[open.count - 1].elseAt = index
+            if case .ifStart(let direction, _) = instructions[top.opener] {
+                instructions[top.opener] = .ifStart(direction, otherwise: index + 1)
+            }
+        case .end:
+            guard let top = open.popLast() else {
+                throw ProgramError(position: position, message: "card \(position) (end) has no repeat or if to close; remove it")
+            }
+            closed.append(top)
+            instructions.append(close(top, at: index))
+        }
+        cards.append(card)
+    }
+
+    /// Takes back the last card added.
+    mutating func removeLast() {
+        let card = cards.removeLast()
+        let index = cards.count
+        instructions.removeLast()
+        switch card {
+        case .forward, .left, .right, .jump:
+            break
+        case .repeat2, .repeat3, .repeat4, .repeat5, .repeatUntilGoal, .ifPathAhead, .ifPathLeft, .ifPathRight:
+            open.removeLast()
+        case .else:
+            let top = open[open.count - 1]
+            open[open.count - 1].elseAt = nil
+            if case .ifStart(let direction, _) = instructions[top.opener] {
+                instructions[top.opener] = .ifStart(direction, otherwise: Instruction.unresolved)
+            }
+        case .end:
+            let block = closed.removeLast()
+            reopen(block)
+            open.append(block)
+        }
+        _ = index
+    }
+
+    /// The instructions with every open block closed after the last card, as running out of cards does.
+    func closedInstructions() -> [Instruction] {
+        var copy = self
+        for block in open.reversed() {
+            let index = copy.instructions.count
+            copy.instructions.append(copy.close(block, at: index))
+        }
+        return copy.instructions
+    }
+
+    /// Writes the closing instruction's targets into the opener (and else) and returns the closing instruction.
+    private mutating func close(_ block: OpenBlock, at index: Int) -> Instruction {
+        switch instructions[block.opener] {
+        case .repeatStart(let count, _):
+            instructions[block.opener] = .repeatStart(count: count, end: index)
+            return .repeatEnd(start: block.opener)
+        case .untilStart:
+            instructions[block.opener] = .untilStart(end: index)
+            return .untilEnd(start: block.opener)
+        case .ifStart(let direction, let otherwise):
+            if let elseAt = block.elseAt {
+                instructions[elseAt] = .jump(to: index)
+            } else {
+                instructions[block.opener] = .ifStart(direction, otherwise: index)
+            }
+            _ = otherwise
+            return .ifEnd
+        default:
+            preconditionFailure("an open block starts with an opener")
+        }
+    }
+
+    private mutating func reopen(_ block: OpenBlock) {
+        switch instructions[block.opener] {
+        case .repeatStart(let count, _):
+            instructions[block.opener] = .repeatStart(count: count, end: Instruction.unresolved)
+        case .untilStart:
+            instructions[block.opener] = .untilStart(end: Instruction.unresolved)
+        case .ifStart(let direction, _):
+            if let elseAt = block.elseAt {
+                instructions[elseAt] = .jump(to: Instruction.unresolved)
+            } else {
+                instructions[block.opener] = .ifStart(direction, otherwise: Instruction.unresolved)
+            }
+        default:
+            preconditionFailure("an open block starts with an opener")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Writing to standard error and asking about the terminal.
+enum StandardError {
+    /// Writes `text` and a newline to standard error.
+    static func print(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Writes `cardbot: error: <message>`.
+    static func error(_ message: String) {
+        print("cardbot: error: \(message)")
+    }
+}
+
+/// Whether output may be coloured.
+enum TerminalColor {
+    /// True when standard output is a terminal, `NO_COLOR` is unset, and colour was not turned off.
+    static func enabled(disabled: Bool) -> Bool {
+        guard !disabled else { return false }
+        if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
+        if ProcessInfo.processInfo.environment["TERM"] == "dumb" { return false }
+        return isatty(STDOUT_FILENO) != 0
+    }
+}

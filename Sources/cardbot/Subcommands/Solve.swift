@@ -1,0 +1,46 @@
+import ArgumentParser
+import CardBotLesson
+
+extension CardBotCommand {
+    /// `cardbot solve`: the program with the fewest cards for a level.
+    struct Solve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the program with the fewest cards that solves a level.",
+            discussion: """
+                Loops and ifs are included; only the level's cards are used. The answer says whether its card \
+                count is proven minimal or only the best found within the bound (maxCards, else 20 cards) and \
+                the search budget.
+
+                EXIT STATUS
+                  0   a program was found
+                  1   no program was found within the bound
+                  2   the level is not valid
+                """)
+
+        @Argument(help: ArgumentHelp("A level file, or a level number looked up in --levels.", valueName: "level"))
+        var level: String
+
+        @Option(name: .long, help: ArgumentHelp("The directory of level files for level numbers.", valueName: "dir"))
+        var levels: String = "Levels"
+
+        @Option(name: .customLong("max-cards"), help: "Search programs of at most this many cards (default: the level's maxCards, else 20).")
+        var maxCards: Int?
+
+        @Option(name: .long, help: "The most partial programs to look at before giving up proving.")
+        var budget: Int = SolverOptions.defaultNodeBudget
+
+        func validate() throws {
+            if let maxCards, !(1...LevelLimits.maximumMaxCards).contains(maxCards) {
+                throw ValidationError("--max-cards must be between 1 and \(LevelLimits.maximumMaxCards)")
+            }
+            if budget < 1 { throw ValidationError("--budget must be at least 1") }
+        }
+
+        func run() throws {
+            let level = try LevelArgument.load(self.level, levelsDirectory: levels)
+            let solution = Solver.solve(level, options: SolverOptions(maxCards: maxCards, nodeBudget: budget))
+            print(SolutionReport.lines(solution, level: level).joined(separator: "\n"))
+            if solution.program == nil { throw ExitCode.failure }
+        }
+    }
+}
