@@ -67,7 +67,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CardBotImagingTests", dependencies: ["CardBotImaging"]),
+        .testTarget(name: "CardBotImagingTests", dependencies: ["CardBotImaging"], exclude: ["Fixtures"]),
         .testTarget(name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth"]),

@@ -64,16 +64,9 @@ public struct RGBImage: Sendable, Equatable {
 
     /// Luminance by the ITU-R BT.601 weights that JPEG uses (the same values libjpeg's grayscale output gives).
     public var luminance: GrayImage {
-        GrayImage(width: width, height: height) { output in
-            pixels.withUnsafeBufferPointer { source in
-                for index in 0..<output.count {
-                    let red = Int(source[index * 3])
-                    let green = Int(source[index * 3 + 1])
-                    let blue = Int(source[index * 3 + 2])
-                    output[index] = UInt8((19595 * red + 38470 * green + 7471 * blue + 32768) >> 16)
-                }
-            }
-        }
+        var gray = GrayImage(width: width, height: height)
+        Luma.convert(rgb: pixels, into: &gray.pixels)
+        return gray
     }
 }
 

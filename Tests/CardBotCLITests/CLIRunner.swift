@@ -41,30 +41,33 @@ struct CLIRunner {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
+        // Output goes to files, not pipes, so a chatty process never blocks on a full pipe.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
         if let stdin {
             let input = Pipe()
             process.standardInput = input
+            try process.run()
             input.fileHandleForWriting.write(Data(stdin.utf8))
             try input.fileHandleForWriting.close()
         } else {
             process.standardInput = FileHandle.nullDevice
+            try process.run()
         }
-        try process.run()
-        // Read both pipes concurrently so that a chatty process never blocks on a full pipe.
-        var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
         process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = try Data(contentsOf: outURL)
+        let errData = try Data(contentsOf: errURL)
         return Output(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),

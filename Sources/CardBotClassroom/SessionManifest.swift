@@ -1,0 +1,102 @@
+import Foundation
+
+/// The optional `session.json` of a recorded session.
+///
+/// ```json
+/// {"student": "Maya", "level": 3, "fps": 2, "frames": ["f1.jpg", "f2.jpg"], "runs": ["f2.jpg"]}
+/// ```
+public struct SessionManifest: Sendable, Equatable {
+    /// Which level the session plays: a number looked up in the levels folder, or a level file's path
+    /// (relative paths are relative to the session folder).
+    public enum LevelReference: Sendable, Equatable {
+        case number(Int)
+        case path(String)
+    }
+
+    /// The student's name.
+    public var student: String?
+    /// The level played.
+    public var level: LevelReference?
+    /// Frames per second, for times (default 1).
+    public var fps: Double
+    /// An explicit frame order (names inside the session folder).
+    public var frames: [String]?
+    /// The frames at which the child pressed "run".
+    public var runs: [String]?
+
+    /// Creates a manifest.
+    public init(student: String? = nil, level: LevelReference? = nil, fps: Double = 1, frames: [String]? = nil, runs: [String]? = nil) {
+        self.student = student
+        self.level = level
+        self.fps = fps
+        self.frames = frames
+        self.runs = runs
+    }
+
+    /// The fields a manifest may have.
+    public static let fields: Set<String> = ["student", "level", "fps", "frames", "runs"]
+
+    /// Parses `session.json`'s bytes.
+    /// - Throws: `SessionError` naming `file` for malformed JSON, wrong types, unknown fields or bad values.
+    public static func parse(_ data: Data, file: String) throws -> SessionManifest {
+        let manifest: SessionManifest
+        do {
+            manifest = try JSONDecoder().decode(SessionManifest.self, from: data)
+        } catch let error as SessionManifestFieldError {
+            throw SessionError(file: file, reason: error.message)
+        } catch let DecodingError.dataCorrupted(context) {
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            throw SessionError(file: file, reason: "malformed JSON: \(underlying ?? context.debugDescription)")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw SessionError(file: file, reason: "\(Self.path(context)) has the wrong type (\(context.debugDescription))")
+        } catch {
+            throw SessionError(file: file, reason: "cannot read: \(error)")
+        }
+        guard manifest.fps > 0, manifest.fps <= 1000, manifest.fps.isFinite else {
+            throw SessionError(file: file, reason: "'fps' must be a number of frames per second above 0 and at most 1000")
+        }
+        return manifest
+    }
+
+    private static func path(_ context: DecodingError.Context) -> String {
+        let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        return keys.isEmpty ? "the top level" : "'\(keys.joined(separator: "."))'"
+    }
+}
+
+/// A field of `session.json` with a value of the wrong kind.
+struct SessionManifestFieldError: Error {
+    var message: String
+}
+
+extension SessionManifest: Decodable {
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !Self.fields.contains($0) }) {
+            throw SessionManifestFieldError(
+                message: "unknown field '\(unknown)' (known fields: \(Self.fields.sorted().joined(separator: ", ")))")
+        }
+        self.init()
+        student = try container.decodeIfPresent(String.self, forKey: AnyKey(stringValue: "student"))
+        let levelKey = AnyKey(stringValue: "level")
+        if container.contains(levelKey), try !container.decodeNil(forKey: levelKey) {
+            if let number = try? container.decode(Int.self, forKey: levelKey) {
+                level = .number(number)
+            } else if let path = try? container.decode(String.self, forKey: levelKey) {
+                level = .path(path)
+            } else {
+                throw SessionManifestFieldError(message: "'level' must be a level number or the path of a level file")
+            }
+        }
+        fps = try container.decodeIfPresent(Double.self, forKey: AnyKey(stringValue: "fps")) ?? 1
+        frames = try container.decodeIfPresent([String].self, forKey: AnyKey(stringValue: "frames"))
+        runs = try container.decodeIfPresent([String].self, forKey: AnyKey(stringValue: "runs"))
+    }
+}
