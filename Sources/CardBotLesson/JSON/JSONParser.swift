@@ -151,6 +151,7 @@ public struct JSONParser {
             }
             if byte == UInt8(ascii: "\\") {
                 verbatim = false
+                let escapeStart = position
                 advance()
                 guard let escape = peek() else { throw error("unexpected end of file in an escape") }
                 switch escape {
@@ -180,7 +181,7 @@ public struct JSONParser {
                     utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
                     continue
                 default:
-                    throw error("invalid escape '\\\(describeRaw(escape))'; use one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                    throw JSONParseError(position: escapeStart, message: "invalid escape '\\\(describeRaw(escape))'; use one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
                 }
                 advance()
                 continue

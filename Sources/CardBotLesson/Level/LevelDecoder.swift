@@ -110,7 +110,9 @@ public enum LevelDecoder {
                 continue
             }
             guard let card = Card(name: name) else {
-                context.error(at: member.value.position, "unknown card '\(name)'\(NameSuggestion.suffix(for: name, in: Card.allNames)); the cards are \(Card.allNames.joined(separator: ", "))")
+                let help = NameSuggestion.nearest(to: name, in: Card.allNames).map { "did you mean '\($0)'?" }
+                    ?? "the cards are \(Card.allNames.joined(separator: ", "))"
+                context.error(at: member.value.position, "unknown card '\(name)'; \(help)")
                 ok = false
                 continue
             }
@@ -171,7 +173,7 @@ public enum LevelDecoder {
             context.error(at: elements[y].position, "row \(y) has \(row.count) tiles but row 0 has \(width); every row must have the same length")
             ok = false
         }
-        guard ok else { return nil }
+        // Characters, starts and goals are still checked in ragged rows, so that one run reports everything.
 
         var tiles: [Tile] = []
         tiles.reserveCapacity(width * height)
@@ -230,7 +232,7 @@ public enum LevelDecoder {
             context.error(at: source.position(ofTile: gems[LevelLimits.maximumGems]), "the map has \(gems.count) gems; at most \(LevelLimits.maximumGems) are allowed")
             ok = false
         }
-        guard ok else { return nil }
+        guard ok, tiles.count == width * height else { return nil }
         return LevelMap(
             width: width, height: height, tiles: tiles, start: starts[0].0, startFacing: starts[0].1, goal: goals[0], gems: gems)
     }
@@ -248,11 +250,7 @@ public enum LevelDecoder {
         mutating func integer(_ value: JSONValue?, _ name: String, in range: ClosedRange<Int>) -> Int? {
             guard let value else { return nil }
             guard let int = value.intValue else {
-                if case .number = value.kind {
-                    error(at: value.position, "'\(name)' must be a whole number, not \(value.typeDescription)")
-                } else {
-                    error(at: value.position, "'\(name)' must be a whole number, not \(value.typeDescription)")
-                }
+                error(at: value.position, "'\(name)' must be a whole number, not \(value.typeDescription)")
                 return nil
             }
             guard range.contains(int) else {

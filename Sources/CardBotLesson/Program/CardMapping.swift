@@ -47,7 +47,9 @@ public struct CardMapping: Sendable {
             guard let card = Card(name: name) else {
                 throw CardMappingError(
                     kind: .unknownName(String(token)), position: position,
-                    message: "card \(position) '\(token)' is not a card\(NameSuggestion.suffix(for: name, in: Card.allNames)); the cards are \(Card.allNames.joined(separator: ", "))")
+                    message: "card \(position) '\(token)' is not a card; "
+                        + (NameSuggestion.nearest(to: name, in: Card.allNames).map { "did you mean '\($0)'?" }
+                            ?? "the cards are \(Card.allNames.joined(separator: ", "))"))
             }
             guard levelCards.values.contains(card) else {
                 throw notInLevel(card.name, position: position, id: nil)
