@@ -25,6 +25,7 @@ public enum SolutionReport {
             lines.append(
                 "Not proven minimal: the best found within the bound; every program of up to \(solution.searchedUpTo) cards was checked before the search stopped at its budget.")
         }
+        lines.append("Searched \(solution.nodes) partial \(solution.nodes == 1 ? "program" : "programs").")
         return lines
     }
 
