@@ -122,6 +122,29 @@ struct LevelValidatorTests {
         expectProblem(Self.good.replacingOccurrences(of: "\"format\": 1,", with: "\"format\": 1, \"format\": 1,"), at: 2, 16, "the field 'format' appears twice")
     }
 
+    @Test(
+        "the shape of the file: an object, non-empty cards and tiles, string rows",
+        arguments: [
+            ("[1, 2]", 1, 1, "a level file must hold one JSON object ({ ... }), not an array"),
+            (#"{"format":1,"number":1,"name":"n","description":"d","cards":{},"tiles":[">G"]}"#, 1, 61, "'cards' is empty"),
+            (#"{"format":1,"number":1,"name":"n","description":"d","cards":[],"tiles":[">G"]}"#, 1, 61, "'cards' must be an object"),
+            (#"{"format":1,"number":1,"name":"n","description":"d","cards":{"0":"forward"},"tiles":[]}"#, 1, 85, "'tiles' is empty"),
+            (#"{"format":1,"number":1,"name":"n","description":"d","cards":{"0":"forward"},"tiles":[">G", 7]}"#, 1, 92, "row 1 of 'tiles' must be a string, not a whole number"),
+            (#"{"format":1,"number":1,"name":" ","description":"d","cards":{"0":"forward"},"tiles":[">G"]}"#, 1, 31, "'name' is empty"),
+            (#"{"format":1,"number":1,"name":"n","description":"d","cards":{"0":5},"tiles":[">G"]}"#, 1, 66, "the card for marker id 0 must be a card name in quotes, not a whole number"),
+        ])
+    func shape(text: String, line: Int, column: Int, message: String) {
+        expectProblem(text, at: line, column, message)
+    }
+
+    @Test("a search stopped by its budget is a warning, not an error")
+    func budgetWarning() {
+        let text = TestLevel.text(["#########", "#>..#...#", "#.#.#.#.#", "#.#...#G#"], cards: Array(0...13), maxCards: 9)
+        let found = problems(text, options: SolverOptions(nodeBudget: 20))
+        #expect(found.contains { $0.contains(": note: solvable with") || $0.contains(": warning: could not confirm") })
+        #expect(!found.contains { $0.contains(": error: ") })
+    }
+
     @Test("a map over the size limit is refused with one message")
     func tooBig() {
         let rows = [String](repeating: String(repeating: "#", count: 1000), count: 1000)
