@@ -13,7 +13,7 @@ extension CardBotCommand {
 
                 EXIT STATUS
                   0   the robot reached the goal with every gem
-                  1   the run failed (bumped, fell, stuck, step-limit, no-cards, gems-left, ended)
+                  1   the run failed (any reason other than goal)
                   2   bad input: the level file or the program is not valid
                   64  the command line is not valid
                 """)
