@@ -11,8 +11,9 @@ public struct RunReport: Sendable {
     }
 
     /// Every line of the report.
-    public func lines(for trace: Trace, level: Level, optimal: Int?) -> [String] {
-        var lines = ["Level \(level.number): \(level.name)"]
+    /// - Parameter levelHeader: Start with the level's number and name (off when several runs share one header).
+    public func lines(for trace: Trace, level: Level, optimal: Int?, levelHeader: Bool = true) -> [String] {
+        var lines = levelHeader ? ["Level \(level.number): \(level.name)"] : []
         lines += TraceFormatter.programLines(trace.program)
         let renderer = MapRenderer(color: color)
         lines.append("")

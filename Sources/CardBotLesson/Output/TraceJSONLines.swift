@@ -6,25 +6,30 @@
 /// `optimal` is the fewest cards that solve the level (null when unknown).
 public enum TraceJSONLines {
     /// Every line, without newlines.
-    public static func lines(for trace: Trace, optimal: Int?) -> [String] {
-        var lines = trace.steps.map(stepLine)
-        lines.append(resultLine(trace, optimal: optimal))
+    /// - Parameter attempt: When the run is one attempt of a recorded session, its number, added to every object.
+    public static func lines(for trace: Trace, optimal: Int?, attempt: Int? = nil) -> [String] {
+        var lines = trace.steps.map { stepLine($0, attempt: attempt) }
+        lines.append(resultLine(trace, optimal: optimal, attempt: attempt))
         return lines
     }
 
     /// One step object.
-    public static func stepLine(_ step: TraceStep) -> String {
-        "{\"type\":\"step\",\"step\":\(step.number),\"card\":\"\(step.card.name)\",\"index\":\(step.cardPosition),"
+    public static func stepLine(_ step: TraceStep, attempt: Int? = nil) -> String {
+        "{\"type\":\"step\",\(attemptField(attempt))\"step\":\(step.number),\"card\":\"\(step.card.name)\",\"index\":\(step.cardPosition),"
             + "\"x\":\(step.state.position.x),\"y\":\(step.state.position.y),\"facing\":\"\(step.state.facing)\","
             + "\"event\":\"\(step.event.rawValue)\",\"gem\":\(step.tookGem)}"
     }
 
     /// The result object.
-    public static func resultLine(_ trace: Trace, optimal: Int?) -> String {
+    public static func resultLine(_ trace: Trace, optimal: Int?, attempt: Int? = nil) -> String {
         let r = trace.result
-        return "{\"type\":\"result\",\"success\":\(r.success),\"reason\":\"\(r.reason.rawValue)\",\"steps\":\(r.steps),"
+        return "{\"type\":\"result\",\(attemptField(attempt))\"success\":\(r.success),\"reason\":\"\(r.reason.rawValue)\",\"steps\":\(r.steps),"
             + "\"x\":\(r.state.position.x),\"y\":\(r.state.position.y),\"facing\":\"\(r.state.facing)\","
             + "\"gems\":\(r.state.gemsTaken),\"gemsTotal\":\(trace.gemsTotal),\"cards\":\(trace.program.count),"
             + "\"optimal\":\(optimal.map(String.init) ?? "null")}"
+    }
+
+    private static func attemptField(_ attempt: Int?) -> String {
+        attempt.map { "\"attempt\":\($0)," } ?? ""
     }
 }

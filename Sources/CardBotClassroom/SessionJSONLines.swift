@@ -1,0 +1,61 @@
+import CardBotLesson
+
+/// The JSON Lines form of a session run.
+///
+/// For each attempt: `{"type":"program","attempt","frame","seconds","cards","markers","runnable","error"}`,
+/// then its `step` objects and its `result` object (both as `cardbot run --program --json` prints them, with an
+/// `attempt` number); a program that cannot run has no steps and no result. Last comes
+/// `{"type":"summary","attempts","solved","firstSuccess","finalProgram","cards","optimal","frames","unreadableFrames","unreadable"}`
+/// where `firstSuccess` is `{"attempt","frame","seconds"}` or null, `frames` and `unreadableFrames` are counts,
+/// and `unreadable` lists `{"frame","reason"}`.
+public enum SessionJSONLines {
+    /// Every line, without newlines; with `quiet`, only the summary.
+    public static func lines(for run: SessionRun, quiet: Bool = false) -> [String] {
+        var lines: [String] = []
+        if !quiet {
+            for attempt in run.attempts {
+                lines.append(programLine(attempt))
+                if let trace = attempt.trace {
+                    lines += TraceJSONLines.lines(for: trace, optimal: run.optimal, attempt: attempt.number)
+                }
+            }
+        }
+        lines.append(summaryLine(run))
+        return lines
+    }
+
+    /// One attempt's program object.
+    public static func programLine(_ attempt: SessionRun.Attempt) -> String {
+        let error: String
+        if case .notRunnable(let message) = attempt.outcome { error = JSONText.quote(message) } else { error = "null" }
+        return "{\"type\":\"program\",\"attempt\":\(attempt.number),\"frame\":\(JSONText.quote(attempt.frameName)),"
+            + "\"seconds\":\(number(attempt.seconds)),\"cards\":\(strings(attempt.cardNames)),"
+            + "\"markers\":[\(attempt.markers.map(String.init).joined(separator: ","))],"
+            + "\"runnable\":\(attempt.trace != nil),\"error\":\(error)}"
+    }
+
+    /// The summary object.
+    public static func summaryLine(_ run: SessionRun) -> String {
+        let first = run.firstSuccess.map {
+            "{\"attempt\":\($0.number),\"frame\":\(JSONText.quote($0.frameName)),\"seconds\":\(number($0.seconds))}"
+        } ?? "null"
+        let unreadable = run.unreadable.map {
+            "{\"frame\":\(JSONText.quote($0.name)),\"reason\":\(JSONText.quote($0.reason))}"
+        }
+        return "{\"type\":\"summary\",\"attempts\":\(run.attempts.count),\"solved\":\(run.solved),"
+            + "\"firstSuccess\":\(first),\"finalProgram\":\(strings(run.finalProgram)),"
+            + "\"cards\":\(run.finalProgram.count),\"optimal\":\(run.optimal.map(String.init) ?? "null"),"
+            + "\"frames\":\(run.frameCount),\"unreadableFrames\":\(run.unreadable.count),"
+            + "\"unreadable\":[\(unreadable.joined(separator: ","))]}"
+    }
+
+    static func strings(_ values: [String]) -> String {
+        "[" + values.map(JSONText.quote).joined(separator: ",") + "]"
+    }
+
+    /// A number as JSON: integers without a fraction, others with up to 3 decimals.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+        return String((value * 1000).rounded() / 1000)
+    }
+}

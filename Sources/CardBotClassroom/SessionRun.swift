@@ -1,0 +1,77 @@
+import CardBotLesson
+
+/// Everything that happened in one recorded session: frames read, attempts run, the final program.
+public struct SessionRun: Sendable {
+    /// A frame that could not be read, and why.
+    public struct UnreadableFrame: Sendable, Equatable {
+        /// The frame's name inside the session folder.
+        public var name: String
+        /// The reason, in words.
+        public var reason: String
+    }
+
+    /// One program the child ran, and what the robot did with it.
+    public struct Attempt: Sendable {
+        /// What happened when the program was run.
+        public enum Outcome: Sendable {
+            /// The program ran; the trace holds every step and the result.
+            case ran(Trace)
+            /// The program could not run (a card not used in this level, an `end` with nothing to close, ...).
+            case notRunnable(String)
+        }
+
+        /// 1-based attempt number.
+        public var number: Int
+        /// The frame at which it ran (index into the session's frames).
+        public var frame: Int
+        /// That frame's name.
+        public var frameName: String
+        /// Seconds from the start of the session (frame index / fps).
+        public var seconds: Double
+        /// The cards as marker ids in reading order.
+        public var markers: [Int]
+        /// The cards as names (the level's meaning of each marker, else the deck's name).
+        public var cardNames: [String]
+        /// The outcome.
+        public var outcome: Outcome
+
+        /// The trace, when the program ran.
+        public var trace: Trace? {
+            if case .ran(let trace) = outcome { return trace }
+            return nil
+        }
+
+        /// True when the robot reached the goal with every gem.
+        public var solved: Bool { trace?.success ?? false }
+    }
+
+    /// The session folder.
+    public var session: SessionFolder
+    /// The level played.
+    public var level: Level
+    /// The fewest cards that solve the level, when proven.
+    public var optimal: Int?
+    /// The number of frames in the session.
+    public var frameCount: Int
+    /// Frames that could not be read, in order.
+    public var unreadable: [UnreadableFrame]
+    /// The attempts in order.
+    public var attempts: [Attempt]
+    /// The program on the table after the last frame, as marker ids.
+    public var finalMarkers: [Int]
+    /// The final program as card names.
+    public var finalProgram: [String]
+    /// The last readable frame (index), for thumbnails; nil when no frame could be read.
+    public var lastReadableFrame: Int?
+
+    /// The first attempt that solved the level.
+    public var firstSuccess: Attempt? { attempts.first { $0.solved } }
+
+    /// True when some attempt solved the level.
+    public var solved: Bool { firstSuccess != nil }
+
+    /// The solving attempt with the fewest cards (the earliest among equals).
+    public var bestSuccess: Attempt? {
+        attempts.filter(\.solved).min { $0.markers.count < $1.markers.count }
+    }
+}
