@@ -19,12 +19,12 @@ public enum PNGCodec {
         _ bytes: UnsafeRawBufferPointer, into image: inout GrayImage,
         limits: ImageLimits = .default, file: String = "<memory>"
     ) throws {
-        var png = try begin(bytes, limits: limits, file: file)
-        defer { png_image_free(&png) }
-        png.format = UInt32(PNG_FORMAT_GRAY)
-        image.reshape(width: Int(png.width), height: Int(png.height))
+        let png = try begin(bytes, limits: limits, file: file)
+        defer { release(png) }
+        png.pointee.format = UInt32(PNG_FORMAT_GRAY)
+        image.reshape(width: Int(png.pointee.width), height: Int(png.pointee.height))
         try image.pixels.withUnsafeMutableBytes { (buffer) throws in
-            try finish(&png, into: buffer, stride: Int32(png.width), file: file)
+            try finish(png, into: buffer, stride: Int32(png.pointee.width), file: file)
         }
     }
 
@@ -32,14 +32,15 @@ public enum PNGCodec {
     public static func decodeRGB(
         _ bytes: UnsafeRawBufferPointer, limits: ImageLimits = .default, file: String = "<memory>"
     ) throws -> RGBImage {
-        var png = try begin(bytes, limits: limits, file: file)
-        defer { png_image_free(&png) }
-        png.format = UInt32(PNG_FORMAT_RGB)
-        var pixels = [UInt8](repeating: 0, count: Int(png.width) * Int(png.height) * 3)
+        let png = try begin(bytes, limits: limits, file: file)
+        defer { release(png) }
+        png.pointee.format = UInt32(PNG_FORMAT_RGB)
+        let width = Int(png.pointee.width), height = Int(png.pointee.height)
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
         try pixels.withUnsafeMutableBytes { (buffer) throws in
-            try finish(&png, into: buffer, stride: Int32(png.width) * 3, file: file)
+            try finish(png, into: buffer, stride: Int32(width) * 3, file: file)
         }
-        return RGBImage(width: Int(png.width), height: Int(png.height), pixels: pixels)
+        return RGBImage(width: width, height: height, pixels: pixels)
     }
 
     /// Encodes an 8-bit grayscale image.
@@ -54,34 +55,43 @@ public enum PNGCodec {
 
     // MARK: - libpng
 
+    /// Starts reading. libpng keeps the address of the `png_image` (its memory reader and error handler find
+    /// their state through it), so the struct lives on the heap and never moves; `release` frees it.
     private static func begin(
         _ bytes: UnsafeRawBufferPointer, limits: ImageLimits, file: String
-    ) throws -> png_image {
+    ) throws -> UnsafeMutablePointer<png_image> {
         guard !bytes.isEmpty, let base = bytes.baseAddress else {
             throw ImageError(.empty, file: file, reason: "the file is empty")
         }
-        var png = png_image()
-        png.version = UInt32(PNG_IMAGE_VERSION)
-        if png_image_begin_read_from_memory(&png, base, bytes.count) == 0 {
-            let reason = message(of: &png)
-            png_image_free(&png)
+        let png = UnsafeMutablePointer<png_image>.allocate(capacity: 1)
+        png.initialize(to: png_image())
+        png.pointee.version = UInt32(PNG_IMAGE_VERSION)
+        if png_image_begin_read_from_memory(png, base, bytes.count) == 0 {
+            let reason = message(of: &png.pointee)
+            release(png)
             throw ImageError(.corrupt, file: file, reason: "not a valid PNG: \(reason)")
         }
         do {
-            try limits.check(width: Int(png.width), height: Int(png.height), file: file)
+            try limits.check(width: Int(png.pointee.width), height: Int(png.pointee.height), file: file)
         } catch {
-            png_image_free(&png)
+            release(png)
             throw error
         }
         return png
     }
 
+    private static func release(_ png: UnsafeMutablePointer<png_image>) {
+        png_image_free(png)
+        png.deinitialize(count: 1)
+        png.deallocate()
+    }
+
     private static func finish(
-        _ png: inout png_image, into buffer: UnsafeMutableRawBufferPointer, stride: Int32, file: String
+        _ png: UnsafeMutablePointer<png_image>, into buffer: UnsafeMutableRawBufferPointer, stride: Int32, file: String
     ) throws {
         var white = png_color(red: 255, green: 255, blue: 255)
-        if png_image_finish_read(&png, &white, buffer.baseAddress, stride, nil) == 0 {
-            let reason = message(of: &png)
+        if png_image_finish_read(png, &white, buffer.baseAddress, stride, nil) == 0 {
+            let reason = message(of: &png.pointee)
             let truncated = reason.contains("end of file") || reason.contains("Not enough") || reason.contains("Read Error")
                 || reason.contains("read beyond end")
             throw ImageError(
