@@ -59,7 +59,7 @@ extension DrawingSurface {
             }
         }
         // Overlapping pieces unite under the non-zero rule only when they all turn the same way.
-        fillPolygons(pieces.map(Self.counterClockwise), color: color, rule: .nonZero, antialiased: antialiased)
+        fillPolygons(pieces.map(PolygonRasterizer.counterClockwise), color: color, rule: .nonZero, antialiased: antialiased)
     }
 
     /// Fills the pixels of the integer rectangle with top-left pixel (x, y) and the given size, clipped to the image.
@@ -92,17 +92,6 @@ extension DrawingSurface {
                 [outer, Self.circlePoints(center: center, radius: innerRadius)], color: color, rule: .evenOdd,
                 antialiased: antialiased)
         }
-    }
-
-    /// `polygon` with its points in the order that gives it a positive signed area.
-    static func counterClockwise(_ polygon: [ImagePoint]) -> [ImagePoint] {
-        var area = 0.0
-        for index in polygon.indices {
-            let a = polygon[index]
-            let b = polygon[(index + 1) % polygon.count]
-            area += a.x * b.y - b.x * a.y
-        }
-        return area < 0 ? polygon.reversed() : polygon
     }
 
     /// The outline of a circle as a polygon fine enough that its deviation stays under 0.05 pixel.

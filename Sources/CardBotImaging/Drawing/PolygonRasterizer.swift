@@ -130,6 +130,18 @@ public struct PolygonRasterizer: Sendable {
         }
     }
 
+    /// `polygon` with its points in the order that gives it a positive signed area (in image coordinates,
+    /// clockwise on screen), so that shapes united under `.nonZero` all wind the same way.
+    public static func counterClockwise(_ polygon: [ImagePoint]) -> [ImagePoint] {
+        var area = 0.0
+        for index in polygon.indices {
+            let a = polygon[index]
+            let b = polygon[(index + 1) % polygon.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        return area < 0 ? polygon.reversed() : polygon
+    }
+
     /// Adds the horizontal coverage of [a, b] (pixel x spans x - 0.5 ..< x + 0.5) with `weight`.
     @inline(__always)
     private mutating func addInterval(
