@@ -63,26 +63,82 @@ enum QuadFitter {
         var corners: [ImagePoint] = []
         corners.reserveCapacity(4)
         for index in indices { corners.append(ImagePoint(x: Double(xs[index]), y: Double(ys[index]))) }
-        // Every side runs straight between its corners.
+        // Every side runs straight between its corners: fit a line to the middle of each side's chain (the corners
+        // themselves are rounded by blur and digitisation) and require every point there to lie close to it.
+        var lines: [(point: ImagePoint, direction: ImagePoint)] = []
+        lines.reserveCapacity(4)
         for side in 0..<4 {
             let from = indices[side]
             let to = indices[(side + 1) % 4]
-            let a = corners[side], b = corners[(side + 1) % 4]
-            let length = a.distance(to: b)
+            let length = corners[side].distance(to: corners[(side + 1) % 4])
             guard length >= minimumSide * 0.5 else { return nil }
             let steps = to > from ? to - from : to + count - from
-            guard steps >= 2 else { return nil }
-            let tolerance = max(1.5, 0.06 * length)
-            let skip = max(1, Int(Double(steps) * 0.12))
-            let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
+            guard steps >= 4 else { return nil }
+            let skip = max(1, Int(Double(steps) * 0.15))
+            var n = 0.0, mx = 0.0, my = 0.0
             var j = skip
             while j <= steps - skip {
                 var i = from + j
                 if i >= count { i -= count }
-                let distance = abs(ux * (Double(ys[i]) - a.y) - uy * (Double(xs[i]) - a.x))
-                if distance > tolerance { return nil }
+                mx += Double(xs[i])
+                my += Double(ys[i])
+                n += 1
                 j += 1
             }
+            guard n >= 2 else { return nil }
+            mx /= n
+            my /= n
+            var sxx = 0.0, sxy = 0.0, syy = 0.0
+            j = skip
+            while j <= steps - skip {
+                var i = from + j
+                if i >= count { i -= count }
+                let dx = Double(xs[i]) - mx, dy = Double(ys[i]) - my
+                sxx += dx * dx
+                sxy += dx * dy
+                syy += dy * dy
+                j += 1
+            }
+            let half = (sxx - syy) / 2
+            let largest = (sxx + syy) / 2 + (half * half + sxy * sxy).squareRoot()
+            var vx = sxy, vy = largest - sxx
+            if abs(largest - syy) + abs(sxy) > abs(vx) + abs(vy) {
+                vx = largest - syy
+                vy = sxy
+            }
+            let norm = (vx * vx + vy * vy).squareRoot()
+            if norm < 1e-12 {
+                // All points on one spot: use the corners' direction.
+                vx = corners[(side + 1) % 4].x - corners[side].x
+                vy = corners[(side + 1) % 4].y - corners[side].y
+                let cornerNorm = max((vx * vx + vy * vy).squareRoot(), 1e-12)
+                vx /= cornerNorm
+                vy /= cornerNorm
+            } else {
+                vx /= norm
+                vy /= norm
+            }
+            let tolerance = max(1.5, 0.05 * length)
+            j = skip
+            while j <= steps - skip {
+                var i = from + j
+                if i >= count { i -= count }
+                if abs(vx * (Double(ys[i]) - my) - vy * (Double(xs[i]) - mx)) > tolerance { return nil }
+                j += 1
+            }
+            lines.append((ImagePoint(x: mx, y: my), ImagePoint(x: vx, y: vy)))
+        }
+        // The corners where neighbouring sides' lines meet, which must be near the contour's corner points.
+        for i in 0..<4 {
+            let a = lines[(i + 3) % 4], b = lines[i]
+            let cross = a.direction.x * b.direction.y - a.direction.y * b.direction.x
+            guard abs(cross) > 0.2 else { return nil }
+            let dx = b.point.x - a.point.x, dy = b.point.y - a.point.y
+            let t = (dx * b.direction.y - dy * b.direction.x) / cross
+            let corner = ImagePoint(x: a.point.x + a.direction.x * t, y: a.point.y + a.direction.y * t)
+            let side = corners[i].distance(to: corners[(i + 1) % 4])
+            guard corner.distance(to: corners[i]) <= max(3, 0.25 * side) else { return nil }
+            corners[i] = corner
         }
         // Convex and turning one way (clockwise on screen: positive cross products with y down).
         for i in 0..<4 {
