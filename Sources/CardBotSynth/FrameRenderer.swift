@@ -3,12 +3,13 @@ import Foundation
 
 /// Renders `SynthScene`s into camera-like frames with exact ground truth.
 ///
-/// Card faces are printed once into high-resolution rasters and sampled 16 times per pixel
-/// (a rotated-grid pattern with 16 distinct offsets on each axis), so that every edge has the
-/// grey level of the area it covers, like a real sensor; the table texture is sampled with
-/// trilinear mipmapping. Then come cast shadows, the hand, the light, lens blur and sensor noise.
+/// Card faces are vector artwork (paper, band, marker cells, title glyphs) projected into the image
+/// and filled with exact area coverage, so that every edge pixel has the grey level of the area it
+/// covers, like a real sensor, and the marker corners are exactly where the truth says; the table
+/// texture is sampled with trilinear mipmapping. Then come cast shadows, the hand, the light,
+/// lens blur and sensor noise.
 ///
-/// A renderer keeps its card rasters, table textures and frame buffers between calls: reuse one
+/// A renderer keeps its card artwork, table textures and frame buffers between calls: reuse one
 /// for many frames. It is not thread-safe; use one renderer per thread.
 public final class FrameRenderer {
     /// A card counts as hidden when the hand covers more than this fraction of its marker.
@@ -18,7 +19,7 @@ public final class FrameRenderer {
     /// A card counts as hidden when a marker corner is closer than this to the image border, in pixels.
     public var borderMargin: Double = 3
 
-    private var rasters: [(face: CardFace, design: CardDesign, raster: CardRaster)] = []
+    private var artworks: [(face: CardFace, design: CardDesign, artwork: CardArtwork)] = []
     private var textures: [(style: TableStyle, texture: TableTexture)] = []
     private var color: [Float] = []
     private var scratch: [Float] = []
@@ -27,13 +28,6 @@ public final class FrameRenderer {
     private var shadowMask: [Float] = []
     private var line: [Float] = []
     private var rasterizer = PolygonRasterizer()
-
-    /// The 16 sub-pixel sample offsets: x takes 16 distinct values, y a permutation of them (generator 5).
-    static let samples: [(Double, Double)] = (0..<16).map { (k: Int) -> (Double, Double) in
-        let x: Double = (Double(k) + 0.5) / 16 - 0.5
-        let y: Double = (Double((k * 5) % 16) + 0.5) / 16 - 0.5
-        return (x, y)
-    }
 
     /// Creates a renderer.
     public init() {}
@@ -56,13 +50,13 @@ public final class FrameRenderer {
         }
 
         drawTable(scene, toTable: toTable, width: width, height: height)
-        let cards = scene.cards.map { card -> (SceneCard, CardRaster)? in
+        let cards = scene.cards.map { card -> (SceneCard, CardArtwork)? in
             guard scene.faces.indices.contains(card.face) else { return nil }
-            return (card, raster(for: scene.faces[card.face], design: scene.design))
+            return (card, artwork(for: scene.faces[card.face], design: scene.design))
         }.compactMap { $0 }
         drawCardShadows(scene, cards: cards, toImage: toImage, width: width, height: height)
-        for (card, raster) in cards {
-            drawCard(card, raster: raster, toImage: toImage, toTable: toTable, width: width, height: height)
+        for (card, artwork) in cards {
+            drawCard(card, artwork: artwork, toImage: toImage, width: width, height: height)
         }
         if let hand = scene.hand {
             drawHand(hand, scene: scene, toImage: toImage, width: width, height: height)
@@ -82,12 +76,12 @@ public final class FrameRenderer {
 
     // MARK: - Caches
 
-    private func raster(for face: CardFace, design: CardDesign) -> CardRaster {
-        if let cached = rasters.first(where: { $0.design == design && $0.face == face }) { return cached.raster }
-        let raster = CardRaster(face: face, design: design)
-        rasters.append((face, design, raster))
-        if rasters.count > 256 { rasters.removeFirst() }
-        return raster
+    private func artwork(for face: CardFace, design: CardDesign) -> CardArtwork {
+        if let cached = artworks.first(where: { $0.design == design && $0.face == face }) { return cached.artwork }
+        let artwork = CardArtwork(face: face, design: design)
+        artworks.append((face, design, artwork))
+        if artworks.count > 256 { artworks.removeFirst() }
+        return artwork
     }
 
     private func texture(for style: TableStyle) -> TableTexture {
@@ -200,13 +194,7 @@ public final class FrameRenderer {
         return (abs(h.determinant) / (w * w * w)).squareRoot()
     }
 
-    private func cardOutline(_ card: SceneCard, _ raster: CardRaster, inset: Double = 0) -> [(Double, Double)] {
-        let hw = raster.cardWidth / 2 - inset
-        let hh = raster.cardHeight / 2 - inset
-        return [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)]
-    }
-
-    private func drawCardShadows(_ scene: SynthScene, cards: [(SceneCard, CardRaster)], toImage: Homography, width: Int,
+    private func drawCardShadows(_ scene: SynthScene, cards: [(SceneCard, CardArtwork)], toImage: Homography, width: Int,
                                  height: Int) {
         guard !cards.isEmpty else { return }
         // Cards lie a fraction of a millimetre proud of the table and bend a little: a thin, soft shadow.
@@ -215,8 +203,9 @@ public final class FrameRenderer {
         let dy = scene.lighting.shadowDirection.y * lift
         var polygons: [[ImagePoint]] = []
         var scale = 0.0
-        for (card, raster) in cards {
-            let points = Self.tablePoints(card, cardOutline(card, raster, inset: 0.3)).map { $0.offset(dx, dy) }
+        for (card, artwork) in cards {
+            let inset = artwork.outline.map { ($0.0 * 0.99, $0.1 * 0.99) }
+            let points = Self.tablePoints(card, inset).map { $0.offset(dx, dy) }
             guard let image = Self.project(points, toImage) else { continue }
             polygons.append(PolygonRasterizer.counterClockwise(image))
             scale = max(scale, Self.pixelsPerMillimetre(at: card.center, toImage))
@@ -230,61 +219,27 @@ public final class FrameRenderer {
         clear(&shadowMask, region: grown, width: width)
     }
 
-    private func drawCard(_ card: SceneCard, raster: CardRaster, toImage: Homography, toTable: Homography, width: Int,
-                          height: Int) {
-        guard let outline = Self.project(Self.tablePoints(card, cardOutline(card, raster)), toImage) else { return }
-        // Image -> table -> card-local mm -> raster texels.
-        let c = cos(-card.rotation)
-        let s = sin(-card.rotation)
-        let p = raster.texelsPerMM
-        let local = Homography([
-            c * p, -s * p, (-c * card.center.x + s * card.center.y) * p + raster.cardWidth / 2 * p,
-            s * p, c * p, (-s * card.center.x - c * card.center.y) * p + raster.cardHeight / 2 * p,
-            0, 0, 1,
-        ])
-        let h = local.concatenating(toTable).m
-        let offsets = Self.samples.map { (h[0] * $0.0 + h[1] * $0.1, h[3] * $0.0 + h[4] * $0.1, h[6] * $0.0 + h[7] * $0.1) }
-        let rw = raster.width
-        let rh = raster.height
-        let rwf = Double(rw)
-        let rhf = Double(rh)
-        let count = Float(Self.samples.count)
-        color.withUnsafeMutableBufferPointer { out in
-            raster.texels.withUnsafeBufferPointer { tex in
-                offsets.withUnsafeBufferPointer { offsets in
-                    rasterizer.rasterize([outline], width: width, height: height, antialiased: true) { y, x0, coverage in
-                        let fy = Double(y)
-                        for i in 0..<coverage.count where coverage[i] > 0 {
-                            let x = x0 + i
-                            let fx = Double(x)
-                            let bx = h[0] * fx + h[1] * fy + h[2]
-                            let by = h[3] * fx + h[4] * fy + h[5]
-                            let bw = h[6] * fx + h[7] * fy + h[8]
-                            var r: Float = 0
-                            var g: Float = 0
-                            var b: Float = 0
-                            var hits: Float = 0
-                            for k in 0..<offsets.count {
-                                let w = bw + offsets[k].2
-                                guard w > 1e-12 else { continue }
-                                let inv = 1 / w
-                                let u = (bx + offsets[k].0) * inv
-                                let v = (by + offsets[k].1) * inv
-                                guard u >= 0, v >= 0, u < rwf, v < rhf else { continue }
-                                let t = (Int(v) * rw + Int(u)) * 4
-                                guard tex[t + 3] != 0 else { continue }
-                                r += Float(tex[t])
-                                g += Float(tex[t + 1])
-                                b += Float(tex[t + 2])
-                                hits += 1
-                            }
-                            guard hits > 0 else { continue }
-                            let o = (y * width + x) * 3
-                            let keep = 1 - hits / count
-                            out[o] = out[o] * keep + r / count
-                            out[o + 1] = out[o + 1] * keep + g / count
-                            out[o + 2] = out[o + 2] * keep + b / count
+    private func drawCard(_ card: SceneCard, artwork: CardArtwork, toImage: Homography, width: Int, height: Int) {
+        for layer in artwork.layers {
+            var polygons: [[ImagePoint]] = []
+            polygons.reserveCapacity(layer.polygons.count)
+            for polygon in layer.polygons {
+                // A card reaching behind the camera is not drawn (its truth says it is outside).
+                guard let image = Self.project(Self.tablePoints(card, polygon), toImage) else { return }
+                polygons.append(PolygonRasterizer.counterClockwise(image))
+            }
+            let color = layer.color
+            self.color.withUnsafeMutableBufferPointer { out in
+                rasterizer.rasterize(polygons, width: width, height: height, rule: .nonZero, antialiased: true) { y, x0, coverage in
+                    var o = (y * width + x0) * 3
+                    for i in 0..<coverage.count {
+                        let alpha = coverage[i]
+                        if alpha > 0 {
+                            out[o] += (color.0 - out[o]) * alpha
+                            out[o + 1] += (color.1 - out[o + 1]) * alpha
+                            out[o + 2] += (color.2 - out[o + 2]) * alpha
                         }
+                        o += 3
                     }
                 }
             }
@@ -468,15 +423,15 @@ public final class FrameRenderer {
 
     // MARK: - Truth
 
-    private func makeTruth(_ scene: SynthScene, cards: [(SceneCard, CardRaster)], toImage: Homography, width: Int,
+    private func makeTruth(_ scene: SynthScene, cards: [(SceneCard, CardArtwork)], toImage: Homography, width: Int,
                            height: Int) -> FrameTruth {
         var records: [CardTruth] = []
-        for (card, raster) in cards {
+        for (card, artwork) in cards {
             let id = scene.faces[card.face].id
-            let left = raster.markerLeft
-            let top = raster.markerTop
-            let right = left + raster.markerWidth
-            let bottom = top + raster.markerHeight
+            let left = artwork.markerLeft
+            let top = artwork.markerTop
+            let right = left + artwork.markerWidth
+            let bottom = top + artwork.markerHeight
             let table = Self.tablePoints(card, [(left, top), (right, top), (right, bottom), (left, bottom)])
             guard let corners = Self.project(table, toImage) else {
                 records.append(CardTruth(id: id, corners: [], hidden: true, reason: .outside, occluded: 0, row: card.row,

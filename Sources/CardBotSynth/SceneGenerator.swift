@@ -71,9 +71,8 @@ public struct SceneGenerator: Sendable {
             }
             rowsOfFaces = sizes.map { size in (0..<size).map { _ in random.int(0...(faces.count - 1)) } }
         }
-        let probe = CardRaster.Geometry(face: faces[0], design: design)
-        let w = probe.cardWidth
-        let h = probe.cardHeight
+        let w = design.width
+        let h = design.height
         var cards: [SceneCard] = []
         var rowTop = 0.0
         for (rowIndex, row) in rowsOfFaces.enumerated() {
@@ -139,9 +138,8 @@ public struct SceneGenerator: Sendable {
             distance: distance, tilt: tilt, heading: heading, roll: roll)
         if fit {
             let margin = 0.06 * Double(min(width, height))
-            let geometry = CardRaster.Geometry(face: faces[0], design: design)
-            let hw = geometry.cardWidth / 2
-            let hh = geometry.cardHeight / 2
+            let hw = design.width / 2
+            let hh = design.height / 2
             let corners = cards.flatMap { card in
                 FrameRenderer.tablePoints(card, [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)])
             }

@@ -55,15 +55,17 @@ struct CLIRunner {
         }
         try process.run()
         // Read both pipes concurrently so that a chatty process never blocks on a full pipe.
-        var errData = Data()
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errBox = Box()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
+        let errData = errBox.data
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus,
