@@ -4,10 +4,12 @@ import CardBotImaging
 /// where top, left and right are the cards' own directions, never the camera's.
 ///
 /// The rule, in the cards' frame:
-/// - Two cards are in the same row when, measured in the frame of the two cards together (their averaged right
-///   and up edges, so that perspective and a card set askew even out), one lies beside the other: less than
-///   `rowTolerance` marker heights above or below it, however far to the side. Rows are the groups such pairs
-///   link up (so a long, slightly curved row stays one row).
+/// - Each card's frame (its right and up edges) is first averaged with its nearest neighbours', so that a card
+///   set askew hardly turns it, while perspective, which changes smoothly across the frame, is kept.
+/// - Each card links to its nearest neighbour on its right that lies beside it: measured in the frame of the two
+///   cards together (their averaged frames), less than `rowTolerance` marker heights above or below it, however
+///   far to the side. Rows are the chains these links make (so a long, slightly curved row stays one row, and
+///   cards far apart are never compared directly).
 /// - "Up" for the whole layout is the robust average of the cards' up directions (cards pointing elsewhere,
 ///   say one dropped sideways, do not count). Rows are read in order of their position along it, top row first.
 /// - Within a row, cards are read along the row's own right direction (the average of its cards'), left first.
@@ -23,8 +25,8 @@ public enum ReadingOrder {
         guard !detections.isEmpty else { return [] }
         let count = detections.count
         let centers = detections.map { $0.quad.center }
-        let rights = detections.map { $0.quad.right }
-        let ups = detections.map { $0.quad.up }
+        let rights = smoothed(detections.map { $0.quad.right }, centers: centers)
+        let ups = smoothed(detections.map { $0.quad.up }, centers: centers)
         // Link cards that sit beside each other.
         var parent = Array(0..<count)
         func find(_ i: Int) -> Int {
@@ -35,15 +37,23 @@ public enum ReadingOrder {
             }
             return i
         }
+        // Each card links to its nearest neighbour on the right within the row band (and so, from that card's
+        // side, to its left): rows are chains of neighbours, so far-apart cards are never compared directly.
         for i in 0..<count {
-            for j in (i + 1)..<count {
+            var nearest = -1
+            var nearestAlong = Double.infinity
+            for j in 0..<count where j != i {
                 let right = (rights[i] + rights[j]) * 0.5
                 let up = (ups[i] + ups[j]) * 0.5
-                guard let (_, above) = solve(centers[j] - centers[i], right, up) else { continue }
-                if abs(above) <= rowTolerance {
-                    let a = find(i), b = find(j)
-                    if a != b { parent[max(a, b)] = min(a, b) }
+                guard let (along, above) = solve(centers[j] - centers[i], right, up) else { continue }
+                if along > 0.3 && abs(above) <= rowTolerance && along < nearestAlong {
+                    nearestAlong = along
+                    nearest = j
                 }
+            }
+            if nearest >= 0 {
+                let a = find(i), b = find(nearest)
+                if a != b { parent[max(a, b)] = min(a, b) }
             }
         }
         var groups: [Int: [Int]] = [:]
@@ -67,6 +77,23 @@ public enum ReadingOrder {
     /// The cards in reading order.
     public static func sequence(_ detections: [Detection]) -> [Detection] {
         rows(detections).flatMap { $0 }
+    }
+
+    /// Each card's direction replaced by the robust average over its nearest neighbours (its own length kept):
+    /// a card set askew then barely turns its frame, while perspective, which changes smoothly, is kept.
+    static func smoothed(_ vectors: [ImagePoint], centers: [ImagePoint]) -> [ImagePoint] {
+        let neighbours = min(vectors.count, 7)
+        guard neighbours > 1 else { return vectors }
+        let units = vectors.map(normalized)
+        return vectors.indices.map { i in
+            let nearest = centers.indices.sorted {
+                let a = centers[$0].distance(to: centers[i]), b = centers[$1].distance(to: centers[i])
+                return a != b ? a < b : $0 < $1
+            }.prefix(neighbours)
+            var sum = ImagePoint(x: 0, y: 0)
+            for j in nearest where dot(units[j], units[i]) > 0.7071 { sum = sum + units[j] }
+            return normalized(sum) * vectors[i].length
+        }
     }
 
     /// The robust average of the directions: the mean of those within 45 degrees of the most central one.
