@@ -100,8 +100,7 @@ extension Deck {
         switch type {
         case is Int.Type: return "a whole number"
         case is String.Type: return "a string"
-        case is [DeckDocument.Entry].Type: return "a list of cards"
-        default: return "an object"
+        default: return String(describing: type).hasPrefix("Array") ? "a list" : "an object"
         }
     }
 }
