@@ -68,7 +68,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CardBotImagingTests", dependencies: ["CardBotImaging"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"]),
+        // Resources/ holds the test deck and real photos, read through #filePath (not bundled).
+        .testTarget(
+            name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
+            exclude: ["Resources"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth"]),
         .testTarget(name: "CardBotCLITests", dependencies: ["CardBotImaging"]),

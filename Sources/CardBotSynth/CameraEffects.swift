@@ -1,0 +1,19 @@
+/// What the camera does to the light: defocus blur, sensor noise, and compression.
+public struct CameraEffects: Sendable, Hashable, Codable {
+    /// Gaussian blur sigma in pixels (0.5 is a sharp camera, 1.5 soft focus or slight motion).
+    public var blur: Double
+    /// Sensor noise: standard deviation in grey levels at mid grey (read noise plus shot noise).
+    public var noise: Double
+    /// JPEG quality used when the frame is written as JPEG (1...100).
+    public var jpegQuality: Int
+    /// The seed of the noise pattern.
+    public var seed: UInt64
+
+    /// Creates effects.
+    public init(blur: Double = 0.6, noise: Double = 2, jpegQuality: Int = 90, seed: UInt64 = 1) {
+        self.blur = blur
+        self.noise = noise
+        self.jpegQuality = jpegQuality
+        self.seed = seed
+    }
+}

@@ -1,0 +1,154 @@
+import CardBotImaging
+import Foundation
+
+/// A card face as vector artwork in card-local millimetres: paper, an accent band, the marker's ink and a title.
+///
+/// The renderer projects every polygon into the image and fills it with exact area coverage, so
+/// edges are anti-aliased like a camera's and the marker's corners land exactly where the truth says.
+/// Card-local coordinates have their origin at the card's centre, x to the right, y down the card.
+struct CardArtwork: Sendable {
+    /// One colour and the polygons it covers (their union), painted in order.
+    struct Layer: Sendable {
+        var color: (Float, Float, Float)
+        var polygons: [[(Double, Double)]]
+    }
+
+    /// The printed paper colour and ink colour.
+    static let paper: (Float, Float, Float) = (246, 244, 238)
+    static let ink: (Float, Float, Float) = (22, 22, 26)
+
+    let cardWidth: Double
+    let cardHeight: Double
+    /// The marker's outer rectangle.
+    let markerLeft: Double
+    let markerTop: Double
+    let markerWidth: Double
+    let markerHeight: Double
+    /// Paper first (its outline is the card's), then the band, the marker and the title.
+    let layers: [Layer]
+
+    init(face: CardFace, design: CardDesign) {
+        cardWidth = design.width
+        cardHeight = design.height
+        let marker = face.marker
+        let cell = design.markerSize / Double(max(1, marker.width))
+        markerWidth = design.markerSize
+        markerHeight = cell * Double(marker.height)
+        markerLeft = -markerWidth / 2
+        markerTop = -cardHeight / 2 + design.markerTop
+
+        let outline = Self.roundedRectangle(width: cardWidth, height: cardHeight, radius: design.cornerRadius)
+        var layers = [Layer(color: Self.paper, polygons: [outline])]
+        var bandTop = cardHeight / 2
+        if let accent = face.accent {
+            bandTop = cardHeight / 2 - 4
+            layers.append(
+                Layer(color: (Float(accent.red), Float(accent.green), Float(accent.blue)),
+                      polygons: [Self.clip(outline, belowY: bandTop)]))
+        }
+        // Ink where the marker image is dark: merged rectangles of its pixels.
+        let markerLeft = self.markerLeft
+        let markerTop = self.markerTop
+        let markerInk = Self.darkRectangles(marker).map { r in
+            Self.rectangle(markerLeft + Double(r.x0) * cell, markerTop + Double(r.y0) * cell,
+                           markerLeft + Double(r.x1) * cell, markerTop + Double(r.y1) * cell)
+        }
+        layers.append(Layer(color: Self.ink, polygons: markerInk))
+        // The title in the bitmap font, one text size for every card (room for 12 characters).
+        if let title = face.title, !title.isEmpty {
+            let size = BitmapFont.size(of: title)
+            var glyphs = GrayImage(width: size.width, height: size.height, fill: 255)
+            glyphs.drawText(title, x: 0, y: 0, color: 0)
+            let roomTop = markerTop + markerHeight
+            let room = bandTop - roomTop
+            let widthFit = cardWidth * 0.9 / Double(max(12, title.count) * BitmapFont.advance - 1)
+            let pixel = min(widthFit, room * 0.55 / Double(BitmapFont.glyphHeight))
+            if pixel > 0 {
+                let left = -Double(size.width) * pixel / 2
+                let top = roomTop + (room - Double(BitmapFont.glyphHeight) * pixel) / 2
+                let text = Self.darkRectangles(glyphs).map { r in
+                    Self.rectangle(left + Double(r.x0) * pixel, top + Double(r.y0) * pixel,
+                                   left + Double(r.x1) * pixel, top + Double(r.y1) * pixel)
+                }
+                layers.append(Layer(color: (40, 40, 48), polygons: text))
+            }
+        }
+        self.layers = layers
+    }
+
+    /// The outline of the card.
+    var outline: [(Double, Double)] { layers[0].polygons[0] }
+
+    /// A rectangle from (x0, y0) to (x1, y1), clockwise on screen (positive area with y down).
+    static func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [(Double, Double)] {
+        [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    }
+
+    /// A rectangle centred on the origin with rounded corners.
+    static func roundedRectangle(width: Double, height: Double, radius: Double) -> [(Double, Double)] {
+        let r = max(0, min(radius, min(width, height) / 2))
+        let hw = width / 2
+        let hh = height / 2
+        guard r > 0 else { return rectangle(-hw, -hh, hw, hh) }
+        var points: [(Double, Double)] = []
+        let centres = [(hw - r, -hh + r, -Double.pi / 2), (hw - r, hh - r, 0.0), (-hw + r, hh - r, Double.pi / 2),
+                       (-hw + r, -hh + r, Double.pi)]
+        for (cx, cy, start) in centres {
+            for step in 0...6 {
+                let angle = start + Double(step) / 6 * Double.pi / 2
+                points.append((cx + r * cos(angle), cy + r * sin(angle)))
+            }
+        }
+        return points
+    }
+
+    /// The part of a convex polygon at or below y (towards the card's bottom).
+    static func clip(_ polygon: [(Double, Double)], belowY limit: Double) -> [(Double, Double)] {
+        var result: [(Double, Double)] = []
+        for index in polygon.indices {
+            let a = polygon[index]
+            let b = polygon[(index + 1) % polygon.count]
+            let aIn = a.1 >= limit
+            let bIn = b.1 >= limit
+            if aIn { result.append(a) }
+            if aIn != bIn {
+                let t = (limit - a.1) / (b.1 - a.1)
+                result.append((a.0 + (b.0 - a.0) * t, limit))
+            }
+        }
+        return result
+    }
+
+    /// The dark pixels (below mid grey) of `image` as few rectangles, in pixel-edge units:
+    /// runs along each row, merged with identical runs of the rows below.
+    static func darkRectangles(_ image: GrayImage) -> [(x0: Int, y0: Int, x1: Int, y1: Int)] {
+        var done: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        var open: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        for y in 0..<image.height {
+            var runs: [(Int, Int)] = []
+            var x = 0
+            while x < image.width {
+                if image[x, y] < 128 {
+                    let start = x
+                    while x < image.width && image[x, y] < 128 { x += 1 }
+                    runs.append((start, x))
+                } else {
+                    x += 1
+                }
+            }
+            var next: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+            for run in runs {
+                if let index = open.firstIndex(where: { $0.x0 == run.0 && $0.x1 == run.1 }) {
+                    var grown = open.remove(at: index)
+                    grown.y1 = y + 1
+                    next.append(grown)
+                } else {
+                    next.append((run.0, y, run.1, y + 1))
+                }
+            }
+            done.append(contentsOf: open)
+            open = next
+        }
+        return done + open
+    }
+}

@@ -1,0 +1,473 @@
+import CardBotImaging
+import Foundation
+
+/// Renders `SynthScene`s into camera-like frames with exact ground truth.
+///
+/// Card faces are vector artwork (paper, band, marker cells, title glyphs) projected into the image
+/// and filled with exact area coverage, so that every edge pixel has the grey level of the area it
+/// covers, like a real sensor, and the marker corners are exactly where the truth says; the table
+/// texture is sampled with trilinear mipmapping. Then come cast shadows, the hand, the light,
+/// lens blur and sensor noise.
+///
+/// A renderer keeps its card artwork, table textures and frame buffers between calls: reuse one
+/// for many frames. It is not thread-safe; use one renderer per thread.
+public final class FrameRenderer {
+    /// A card counts as hidden when the hand covers more than this fraction of its marker.
+    public var hiddenOcclusion: Double = 0.005
+    /// A card counts as hidden when its marker's shortest side is shorter than this, in pixels.
+    public var minimumMarkerSide: Double = 8
+    /// A card counts as hidden when a marker corner is closer than this to the image border, in pixels.
+    public var borderMargin: Double = 3
+
+    private var artworks: [(face: CardFace, design: CardDesign, artwork: CardArtwork)] = []
+    private var textures: [(style: TableStyle, texture: TableTexture)] = []
+    private var color: [Float] = []
+    private var scratch: [Float] = []
+    private var handMask: [Float] = []
+    private var shadeMask: [Float] = []
+    private var shadowMask: [Float] = []
+    private var line: [Float] = []
+    private var rasterizer = PolygonRasterizer()
+
+    /// Creates a renderer.
+    public init() {}
+
+    /// Renders one frame of `scene`.
+    public func render(_ scene: SynthScene) -> SynthFrame {
+        let camera = scene.camera
+        let width = max(1, camera.width)
+        let height = max(1, camera.height)
+        let pixels = width * height
+        let toImage = camera.tableToImage
+        let toTable = toImage.inverse ?? .identity
+        if color.count != pixels * 3 { color = [Float](repeating: 0, count: pixels * 3) }
+        for name in [\FrameRenderer.handMask, \FrameRenderer.shadeMask, \FrameRenderer.shadowMask] {
+            if self[keyPath: name].count != pixels {
+                self[keyPath: name] = [Float](repeating: 0, count: pixels)
+            } else {
+                self[keyPath: name].withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            }
+        }
+
+        drawTable(scene, toTable: toTable, width: width, height: height)
+        let cards = scene.cards.map { card -> (SceneCard, CardArtwork)? in
+            guard scene.faces.indices.contains(card.face) else { return nil }
+            return (card, artwork(for: scene.faces[card.face], design: scene.design))
+        }.compactMap { $0 }
+        drawCardShadows(scene, cards: cards, toImage: toImage, width: width, height: height)
+        for (card, artwork) in cards {
+            drawCard(card, artwork: artwork, toImage: toImage, width: width, height: height)
+        }
+        if let hand = scene.hand {
+            drawHand(hand, scene: scene, toImage: toImage, width: width, height: height)
+        }
+        applyLighting(scene.lighting, width: width, height: height)
+        Blur.gaussian(&color, scratch: &scratch, width: width, height: height, channels: 3, sigma: scene.effects.blur)
+        let rgb = quantize(scene.effects, width: width, height: height)
+        let gray = rgb.luminance
+        let mask = GrayImage(width: width, height: height) { out in
+            handMask.withUnsafeBufferPointer { m in
+                for i in 0..<pixels { out[i] = UInt8(max(0, min(1, m[i])) * 255 + 0.5) }
+            }
+        }
+        let truth = makeTruth(scene, cards: cards, toImage: toImage, width: width, height: height)
+        return SynthFrame(rgb: rgb, gray: gray, handMask: mask, truth: truth)
+    }
+
+    // MARK: - Caches
+
+    private func artwork(for face: CardFace, design: CardDesign) -> CardArtwork {
+        if let cached = artworks.first(where: { $0.design == design && $0.face == face }) { return cached.artwork }
+        let artwork = CardArtwork(face: face, design: design)
+        artworks.append((face, design, artwork))
+        if artworks.count > 256 { artworks.removeFirst() }
+        return artwork
+    }
+
+    private func texture(for style: TableStyle) -> TableTexture {
+        if let cached = textures.first(where: { $0.style == style }) { return cached.texture }
+        let texture = TableTexture(style: style)
+        textures.append((style, texture))
+        if textures.count > 4 { textures.removeFirst() }
+        return texture
+    }
+
+    // MARK: - Table
+
+    private func drawTable(_ scene: SynthScene, toTable: Homography, width: Int, height: Int) {
+        let table = scene.table
+        let texture = texture(for: table)
+        // Table mm -> texel coordinates: turn by the grain angle, scale to texels.
+        let c = cos(-table.grainAngle) / TableTexture.millimetresPerTexel
+        let s = sin(-table.grainAngle) / TableTexture.millimetresPerTexel
+        let toTexel = Homography([c, -s, 0, s, c, 0, 0, 0, 1]).concatenating(toTable)
+        let det = abs(toTexel.determinant)
+        let m = toTable.m
+        let t = toTexel.m
+        let halfW = table.halfWidth
+        let halfH = table.halfHeight
+        let maxLevel = Float(texture.sides.count - 1)
+        let room: (Float, Float, Float) = (72, 66, 60)
+        let wall: (Float, Float, Float) = (118, 112, 104)
+        let edge: (Float, Float, Float) = (texture.mean.0 * 0.55, texture.mean.1 * 0.55, texture.mean.2 * 0.55)
+        let levels = texture.sides.count
+        color.withUnsafeMutableBufferPointer { out in
+            texture.texels.withUnsafeBufferPointer { tex in
+                texture.offsets.withUnsafeBufferPointer { offsets in
+                    texture.sides.withUnsafeBufferPointer { sides in
+                        for y in 0..<height {
+                            let fy = Double(y)
+                            var lod: Float = 0
+                            for x in 0..<width {
+                                let fx = Double(x)
+                                let w = m[6] * fx + m[7] * fy + m[8]
+                                let o = (y * width + x) * 3
+                                if w <= 1e-9 {
+                                    out[o] = wall.0
+                                    out[o + 1] = wall.1
+                                    out[o + 2] = wall.2
+                                    continue
+                                }
+                                let inv = 1 / w
+                                let tx = (m[0] * fx + m[1] * fy + m[2]) * inv
+                                let ty = (m[3] * fx + m[4] * fy + m[5]) * inv
+                                if abs(tx) > halfW || abs(ty) > halfH {
+                                    let beyond = abs(tx) > halfW + 25 || abs(ty) > halfH + 25
+                                    let tone = beyond ? room : edge
+                                    out[o] = tone.0
+                                    out[o + 1] = tone.1
+                                    out[o + 2] = tone.2
+                                    continue
+                                }
+                                if x & 7 == 0 {
+                                    // Texels per pixel (area) = |det| / w^3; the level is half its log2.
+                                    let area = det * inv * inv * inv
+                                    lod = min(maxLevel - 0.001, max(0, Float(0.5 * log2(max(area, 1e-12)))))
+                                }
+                                let u = Float((t[0] * fx + t[1] * fy + t[2]) * inv)
+                                let v = Float((t[3] * fx + t[4] * fy + t[5]) * inv)
+                                let level = Int(lod)
+                                let frac = lod - Float(level)
+                                var sample = TableTexture.bilinear(
+                                    tex, offset: offsets[level], side: sides[level], shift: level, u, v)
+                                if frac > 0.01 && level + 1 < levels {
+                                    let next = TableTexture.bilinear(
+                                        tex, offset: offsets[level + 1], side: sides[level + 1], shift: level + 1, u, v)
+                                    sample.0 += (next.0 - sample.0) * frac
+                                    sample.1 += (next.1 - sample.1) * frac
+                                    sample.2 += (next.2 - sample.2) * frac
+                                }
+                                out[o] = sample.0
+                                out[o + 1] = sample.1
+                                out[o + 2] = sample.2
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Cards
+
+    /// The card's four corners (or any rectangle given in card-local mm) on the table.
+    static func tablePoints(_ card: SceneCard, _ local: [(Double, Double)]) -> [TablePoint] {
+        let c = cos(card.rotation)
+        let s = sin(card.rotation)
+        return local.map { TablePoint(card.center.x + c * $0.0 - s * $0.1, card.center.y + s * $0.0 + c * $0.1) }
+    }
+
+    static func project(_ points: [TablePoint], _ h: Homography) -> [ImagePoint]? {
+        var result: [ImagePoint] = []
+        result.reserveCapacity(points.count)
+        for point in points {
+            guard let p = h.apply(point.x, point.y) else { return nil }
+            result.append(ImagePoint(p.x, p.y))
+        }
+        return result
+    }
+
+    /// Millimetres to pixels near a table point (the square root of the local area scale).
+    static func pixelsPerMillimetre(at point: TablePoint, _ h: Homography) -> Double {
+        let w = h.w(point.x, point.y)
+        guard w > 1e-9 else { return 0 }
+        return (abs(h.determinant) / (w * w * w)).squareRoot()
+    }
+
+    private func drawCardShadows(_ scene: SynthScene, cards: [(SceneCard, CardArtwork)], toImage: Homography, width: Int,
+                                 height: Int) {
+        guard !cards.isEmpty else { return }
+        // Cards lie a fraction of a millimetre proud of the table and bend a little: a thin, soft shadow.
+        let lift = 1.2
+        let dx = scene.lighting.shadowDirection.x * lift
+        let dy = scene.lighting.shadowDirection.y * lift
+        var polygons: [[ImagePoint]] = []
+        var scale = 0.0
+        for (card, artwork) in cards {
+            let inset = artwork.outline.map { ($0.0 * 0.99, $0.1 * 0.99) }
+            let points = Self.tablePoints(card, inset).map { $0.offset(dx, dy) }
+            guard let image = Self.project(points, toImage) else { continue }
+            polygons.append(PolygonRasterizer.counterClockwise(image))
+            scale = max(scale, Self.pixelsPerMillimetre(at: card.center, toImage))
+        }
+        guard !polygons.isEmpty else { return }
+        let region = fill(&shadowMask, polygons, width: width, height: height)
+        let radius = max(1, Int((0.9 * scale).rounded()))
+        let grown = grow(region, by: 3 * radius + 1, width: width, height: height)
+        Blur.box3(&shadowMask, scratch: &line, width: width, height: height, radius: radius, region: grown)
+        darken(by: shadowMask, strength: 0.32, region: grown, width: width)
+        clear(&shadowMask, region: grown, width: width)
+    }
+
+    private func drawCard(_ card: SceneCard, artwork: CardArtwork, toImage: Homography, width: Int, height: Int) {
+        for layer in artwork.layers {
+            var polygons: [[ImagePoint]] = []
+            polygons.reserveCapacity(layer.polygons.count)
+            for polygon in layer.polygons {
+                // A card reaching behind the camera is not drawn (its truth says it is outside).
+                guard let image = Self.project(Self.tablePoints(card, polygon), toImage) else { return }
+                polygons.append(PolygonRasterizer.counterClockwise(image))
+            }
+            let color = layer.color
+            self.color.withUnsafeMutableBufferPointer { out in
+                rasterizer.rasterize(polygons, width: width, height: height, rule: .nonZero, antialiased: true) { y, x0, coverage in
+                    var o = (y * width + x0) * 3
+                    for i in 0..<coverage.count {
+                        let alpha = coverage[i]
+                        if alpha > 0 {
+                            out[o] += (color.0 - out[o]) * alpha
+                            out[o + 1] += (color.1 - out[o + 1]) * alpha
+                            out[o + 2] += (color.2 - out[o + 2]) * alpha
+                        }
+                        o += 3
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Hand
+
+    private func drawHand(_ hand: HandPose, scene: SynthScene, toImage: Homography, width: Int, height: Int) {
+        let armLength = HandShape.safeArmLength(hand, homography: toImage)
+        let scale = Self.pixelsPerMillimetre(at: hand.reach, toImage)
+        guard scale > 0 else { return }
+        // The shadow: the same shape moved away from the light by the hand's height, very soft.
+        let offset = TablePoint(scene.lighting.shadowDirection.x * hand.height, scene.lighting.shadowDirection.y * hand.height)
+        let shadowPolygons = HandShape.tablePolygons(hand, armLength: armLength, offset: offset).compactMap {
+            Self.project($0, toImage).map(PolygonRasterizer.counterClockwise)
+        }
+        let shadowRegion = fill(&shadowMask, shadowPolygons, width: width, height: height)
+        let shadowRadius = max(1, Int((0.22 * hand.height * scale).rounded()))
+        let shadowGrown = grow(shadowRegion, by: 3 * shadowRadius + 1, width: width, height: height)
+        Blur.box3(&shadowMask, scratch: &line, width: width, height: height, radius: shadowRadius, region: shadowGrown)
+        darken(by: shadowMask, strength: 0.45, region: shadowGrown, width: width)
+        clear(&shadowMask, region: shadowGrown, width: width)
+
+        let polygons = HandShape.tablePolygons(hand, armLength: armLength).compactMap {
+            Self.project($0, toImage).map(PolygonRasterizer.counterClockwise)
+        }
+        let region = fill(&handMask, polygons, width: width, height: height)
+        guard !region.isEmpty else { return }
+        // Rounded shading: darker towards the outline, as skin curves away from the light.
+        let shadeRadius = max(1, Int((0.05 * hand.palmWidth * scale).rounded()))
+        let grown = grow(region, by: 3 * shadeRadius + 1, width: width, height: height)
+        handMask.withUnsafeBufferPointer { m in
+            shadeMask.withUnsafeMutableBufferPointer { s in
+                for y in grown.y0..<grown.y1 {
+                    for x in grown.x0..<grown.x1 { s[y * width + x] = m[y * width + x] }
+                }
+            }
+        }
+        Blur.box3(&shadeMask, scratch: &line, width: width, height: height, radius: shadeRadius, region: grown)
+        let skin = (Float(hand.skin.red), Float(hand.skin.green), Float(hand.skin.blue))
+        color.withUnsafeMutableBufferPointer { out in
+            handMask.withUnsafeBufferPointer { m in
+                shadeMask.withUnsafeBufferPointer { s in
+                    for y in region.y0..<region.y1 {
+                        for x in region.x0..<region.x1 {
+                            let i = y * width + x
+                            let alpha = m[i]
+                            guard alpha > 0 else { continue }
+                            let shade = 0.62 + 0.38 * min(1, s[i] * 1.25)
+                            let o = i * 3
+                            out[o] += (skin.0 * shade - out[o]) * alpha
+                            out[o + 1] += (skin.1 * shade - out[o + 1]) * alpha
+                            out[o + 2] += (skin.2 * shade - out[o + 2]) * alpha
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Masks
+
+    /// Rasterizes `polygons` (anti-aliased, united) into `plane`; returns the rows and columns touched.
+    private func fill(_ plane: inout [Float], _ polygons: [[ImagePoint]], width: Int, height: Int) -> Blur.Region {
+        var region = Blur.Region(x0: width, y0: height, x1: 0, y1: 0)
+        plane.withUnsafeMutableBufferPointer { p in
+            rasterizer.rasterize(polygons, width: width, height: height, rule: .nonZero, antialiased: true) { y, x0, coverage in
+                for i in 0..<coverage.count { p[y * width + x0 + i] = max(p[y * width + x0 + i], coverage[i]) }
+                region.x0 = min(region.x0, x0)
+                region.x1 = max(region.x1, x0 + coverage.count)
+                region.y0 = min(region.y0, y)
+                region.y1 = max(region.y1, y + 1)
+            }
+        }
+        return region
+    }
+
+    private func grow(_ region: Blur.Region, by amount: Int, width: Int, height: Int) -> Blur.Region {
+        guard !region.isEmpty else { return region }
+        return Blur.Region(x0: max(0, region.x0 - amount), y0: max(0, region.y0 - amount),
+                           x1: min(width, region.x1 + amount), y1: min(height, region.y1 + amount))
+    }
+
+    private func darken(by plane: [Float], strength: Float, region: Blur.Region, width: Int) {
+        guard !region.isEmpty else { return }
+        color.withUnsafeMutableBufferPointer { out in
+            plane.withUnsafeBufferPointer { m in
+                for y in region.y0..<region.y1 {
+                    for x in region.x0..<region.x1 {
+                        let i = y * width + x
+                        let gain = 1 - strength * min(1, m[i])
+                        out[i * 3] *= gain
+                        out[i * 3 + 1] *= gain
+                        out[i * 3 + 2] *= gain
+                    }
+                }
+            }
+        }
+    }
+
+    private func clear(_ plane: inout [Float], region: Blur.Region, width: Int) {
+        guard !region.isEmpty else { return }
+        plane.withUnsafeMutableBufferPointer { p in
+            for y in region.y0..<region.y1 {
+                for x in region.x0..<region.x1 { p[y * width + x] = 0 }
+            }
+        }
+    }
+
+    // MARK: - Light, noise
+
+    private func applyLighting(_ light: Lighting, width: Int, height: Int) {
+        let cx = Double(width - 1) / 2
+        let cy = Double(height - 1) / 2
+        let gx = light.gradient * cos(light.gradientAngle) / Double(width)
+        let gy = light.gradient * sin(light.gradientAngle) / Double(width)
+        let radius2 = cx * cx + cy * cy
+        let nx = -sin(light.shadowAngle)
+        let ny = cos(light.shadowAngle)
+        let softness = max(1, light.shadowSoftness)
+        let tint = light.tint.count == 3 ? light.tint.map(Float.init) : [1, 1, 1]
+        color.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let dy = Double(y) - cy
+                for x in 0..<width {
+                    let dx = Double(x) - cx
+                    var gain = light.exposure * (1 + gx * dx + gy * dy) * (1 - light.vignette * (dx * dx + dy * dy) / radius2)
+                    if light.shadowStrength > 0 {
+                        let d = (Double(x) - light.shadowPoint.x) * nx + (Double(y) - light.shadowPoint.y) * ny
+                        let t = min(1, max(0, 0.5 + d / softness))
+                        gain *= 1 - light.shadowStrength * t * t * (3 - 2 * t)
+                    }
+                    let g = Float(max(0, gain))
+                    let o = (y * width + x) * 3
+                    out[o] *= g * tint[0]
+                    out[o + 1] *= g * tint[1]
+                    out[o + 2] *= g * tint[2]
+                }
+            }
+        }
+    }
+
+    private func quantize(_ effects: CameraEffects, width: Int, height: Int) -> RGBImage {
+        var random = SynthRandom(seed: effects.seed)
+        let sigma = Float(max(0, effects.noise))
+        // Irwin-Hall sums of four 16-bit uniforms: mean 2, variance 1/3.
+        let unit: Float = 1 / 65536
+        let normalScale = Float(3).squareRoot()
+        let pixelCount = width * height
+        let bytes = [UInt8](unsafeUninitializedCapacity: pixelCount * 3) { buffer, count in
+            color.withUnsafeBufferPointer { c in
+                for i in 0..<pixelCount {
+                    let o = i * 3
+                    var r = c[o]
+                    var g = c[o + 1]
+                    var b = c[o + 2]
+                    if sigma > 0 {
+                        let bits = random.next()
+                        let n = (Float(bits & 0xFFFF) + Float((bits >> 16) & 0xFFFF) + Float((bits >> 32) & 0xFFFF)
+                            + Float(bits >> 48)) * unit - 2
+                        let chroma = random.next()
+                        let luma = (r * 0.3 + g * 0.59 + b * 0.11)
+                        // Shot noise grows with the signal; read noise is there even in the dark.
+                        let level = sigma * (0.35 + 0.65 * max(0, luma) / 128).squareRoot()
+                        let common = n * normalScale * level
+                        let spread = level * 0.45 * normalScale * 2 * unit
+                        r += common + (Float(chroma & 0xFFFF) - 32768) * spread
+                        g += common + (Float((chroma >> 16) & 0xFFFF) - 32768) * spread
+                        b += common + (Float((chroma >> 32) & 0xFFFF) - 32768) * spread
+                    }
+                    buffer[o] = UInt8(max(0, min(255, r + 0.5)))
+                    buffer[o + 1] = UInt8(max(0, min(255, g + 0.5)))
+                    buffer[o + 2] = UInt8(max(0, min(255, b + 0.5)))
+                }
+            }
+            count = pixelCount * 3
+        }
+        return RGBImage(width: width, height: height, pixels: bytes)
+    }
+
+    // MARK: - Truth
+
+    private func makeTruth(_ scene: SynthScene, cards: [(SceneCard, CardArtwork)], toImage: Homography, width: Int,
+                           height: Int) -> FrameTruth {
+        var records: [CardTruth] = []
+        for (card, artwork) in cards {
+            let id = scene.faces[card.face].id
+            let left = artwork.markerLeft
+            let top = artwork.markerTop
+            let right = left + artwork.markerWidth
+            let bottom = top + artwork.markerHeight
+            let table = Self.tablePoints(card, [(left, top), (right, top), (right, bottom), (left, bottom)])
+            guard let corners = Self.project(table, toImage) else {
+                records.append(CardTruth(id: id, corners: [], hidden: true, reason: .outside, occluded: 0, row: card.row,
+                                         column: card.column))
+                continue
+            }
+            let m = borderMargin
+            let inside = corners.allSatisfy {
+                $0.x >= -0.5 + m && $0.y >= -0.5 + m && $0.x <= Double(width) - 0.5 - m && $0.y <= Double(height) - 0.5 - m
+            }
+            let shortest = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }.min() ?? 0
+            var covered = 0.0
+            var area = 0.0
+            handMask.withUnsafeBufferPointer { hand in
+                rasterizer.rasterize([corners], width: width, height: height, antialiased: true) { y, x0, coverage in
+                    for i in 0..<coverage.count {
+                        let weight = Double(coverage[i])
+                        area += weight
+                        covered += weight * Double(hand[y * width + x0 + i])
+                    }
+                }
+            }
+            let occluded = area > 0 ? min(1, covered / area) : 0
+            var reason: CardTruth.HiddenReason? = nil
+            if !inside {
+                reason = .outside
+            } else if shortest < minimumMarkerSide {
+                reason = .tooSmall
+            } else if occluded > hiddenOcclusion {
+                reason = .occluded
+            }
+            let rounded = corners.map { ImagePoint(($0.x * 10000).rounded() / 10000, ($0.y * 10000).rounded() / 10000) }
+            records.append(CardTruth(id: id, corners: rounded, hidden: reason != nil, reason: reason,
+                                     occluded: (occluded * 10000).rounded() / 10000, row: card.row, column: card.column))
+        }
+        records.sort { ($0.row, $0.column) < ($1.row, $1.column) }
+        return FrameTruth(width: width, height: height, visible: records.filter { !$0.hidden }.map(\.id), cards: records)
+    }
+}

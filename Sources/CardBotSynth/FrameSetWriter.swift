@@ -1,0 +1,135 @@
+import CardBotImaging
+import Foundation
+
+/// Renders a numbered set of frames into a folder and writes their ground truth as `truth.json`.
+///
+/// Frames are `frame-0001.jpg` (or `.png`), numbered from 1; frame `i` is scene `i - 1` of the seed,
+/// so a larger count only appends frames. Rendering runs on all cores, one renderer per worker.
+public struct FrameSetWriter: Sendable {
+    /// The file format of the frames.
+    public enum Format: String, Sendable, CaseIterable {
+        case jpg
+        case png
+    }
+
+    /// The version tag written into truth.json.
+    public static let truthFormat = "cardbot-synth/1"
+
+    /// The scenes to render.
+    public var generator: SceneGenerator
+    /// The file format.
+    public var format: Format
+    /// JPEG quality for every frame, or nil to use each scene's own (drawn from the difficulty).
+    public var quality: Int?
+    /// The number of worker threads (at least 1).
+    public var jobs: Int
+
+    /// Creates a writer.
+    public init(generator: SceneGenerator, format: Format = .jpg, quality: Int? = nil,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.generator = generator
+        self.format = format
+        self.quality = quality
+        self.jobs = max(1, jobs)
+    }
+
+    /// The file name of frame `number` (from 1) in a set of `count`.
+    public func fileName(_ number: Int, of count: Int) -> String {
+        let digits = max(4, String(count).count)
+        let padded = String(repeating: "0", count: max(0, digits - String(number).count)) + String(number)
+        return "frame-\(padded).\(format.rawValue)"
+    }
+
+    /// Renders `count` frames of `seed` into `directory` (created if missing) and writes `truth.json` there.
+    /// - Returns: the truth of every frame, in order.
+    /// - Throws: `SynthError` when the folder cannot be made, `ImageError` when a frame cannot be written.
+    @discardableResult
+    public func write(count: Int, seed: UInt64, to directory: String) throws -> [FrameTruth] {
+        guard count >= 1 else { throw SynthError("--count", "\(count) frames: ask for at least one frame") }
+        try Self.makeDirectory(directory)
+        let results = ResultBox(count: count)
+        let workers = min(jobs, count)
+        let generator = self.generator
+        let format = self.format
+        let quality = self.quality
+        let names = (1...count).map { fileName($0, of: count) }
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let renderer = FrameRenderer()
+            var index = worker
+            while index < count {
+                if results.failed { return }
+                let scene = generator.scene(seed: seed, index: index)
+                let frame = renderer.render(scene)
+                var truth = frame.truth
+                truth.file = names[index]
+                let path = directory.hasSuffix("/") ? directory + names[index] : directory + "/" + names[index]
+                do {
+                    switch format {
+                    case .jpg: try ImageWriter.write(frame.rgb, to: path, quality: quality ?? scene.effects.jpegQuality)
+                    case .png: try ImageWriter.write(frame.rgb, to: path)
+                    }
+                    results.set(index, truth)
+                } catch {
+                    results.fail(error)
+                    return
+                }
+                index += workers
+            }
+        }
+        if let error = results.error { throw error }
+        let truths = results.values.compactMap { $0 }
+        let json = try Self.truthJSON(truths, seed: seed, difficulty: generator.options.difficulty)
+        let truthPath = directory.hasSuffix("/") ? directory + "truth.json" : directory + "/truth.json"
+        try FileBytes.writeAtomically(Array(json.utf8), to: truthPath)
+        return truths
+    }
+
+    /// The text of truth.json: a header and one frame per line.
+    public static func truthJSON(_ frames: [FrameTruth], seed: UInt64, difficulty: SynthDifficulty) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let lines = try frames.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        return """
+            {
+              "format": "\(truthFormat)",
+              "seed": \(seed),
+              "difficulty": "\(difficulty.rawValue)",
+              "count": \(frames.count),
+              "frames": [
+            \(lines.map { "    " + $0 }.joined(separator: ",\n"))
+              ]
+            }
+
+            """
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw SynthError(path, "exists and is not a folder; give --out a folder to write the frames into")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw SynthError(path, "cannot create the output folder (\((error as NSError).localizedDescription))")
+        }
+    }
+}
+
+/// Per-frame results collected from the workers.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var values: [FrameTruth?]
+    private(set) var error: Error?
+
+    init(count: Int) { values = [FrameTruth?](repeating: nil, count: count) }
+
+    var failed: Bool { lock.withLock { error != nil } }
+
+    func set(_ index: Int, _ truth: FrameTruth) { lock.withLock { values[index] = truth } }
+
+    func fail(_ error: Error) { lock.withLock { if self.error == nil { self.error = error } } }
+}

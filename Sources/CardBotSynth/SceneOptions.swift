@@ -1,0 +1,61 @@
+/// What the scene generator should make: image size, how many cards in how many rows, and how hard.
+public struct SceneOptions: Sendable, Hashable {
+    /// Image width in pixels.
+    public var width: Int
+    /// Image height in pixels.
+    public var height: Int
+    /// Number of rows (1...3), or nil for a random number (1 or 2, sometimes 3).
+    public var rows: Int?
+    /// Number of cards in all rows together, or nil for a random number (3...8).
+    public var cards: Int?
+    /// Marker ids row by row, to lay out an exact program; when set, `rows` and `cards` are ignored.
+    public var program: [[Int]]?
+    /// How hard the frames are.
+    public var difficulty: SynthDifficulty
+
+    /// The largest number of cards the generator lays out.
+    public static let maximumCards = 40
+    /// The largest number of rows.
+    public static let maximumRows = 6
+
+    /// Creates options.
+    public init(width: Int = 1280, height: Int = 720, rows: Int? = nil, cards: Int? = nil, program: [[Int]]? = nil,
+                difficulty: SynthDifficulty = .easy) {
+        self.width = width
+        self.height = height
+        self.rows = rows
+        self.cards = cards
+        self.program = program
+        self.difficulty = difficulty
+    }
+
+    /// Checks the options against the faces available.
+    /// - Throws: `SynthError` naming the option that is out of range.
+    public func validate(faces: [CardFace]) throws {
+        guard width >= 64, height >= 64, width <= 8192, height <= 8192 else {
+            throw SynthError("--size", "\(width)x\(height) is out of range: use 64x64 up to 8192x8192 pixels")
+        }
+        guard !faces.isEmpty else { throw SynthError("deck", "there are no card faces to lay out") }
+        if let rows, !(1...Self.maximumRows).contains(rows) {
+            throw SynthError("--rows", "\(rows) is out of range: use 1 to \(Self.maximumRows) rows")
+        }
+        if let cards, !(1...Self.maximumCards).contains(cards) {
+            throw SynthError("--cards", "\(cards) is out of range: use 1 to \(Self.maximumCards) cards")
+        }
+        if let rows, let cards, cards < rows {
+            throw SynthError("--cards", "\(cards) cards cannot fill \(rows) rows: use at least one card per row")
+        }
+        if let program {
+            let ids = Set(faces.map(\.id))
+            guard !program.isEmpty, program.allSatisfy({ !$0.isEmpty }), program.count <= Self.maximumRows,
+                program.joined().count <= Self.maximumCards
+            else {
+                throw SynthError(
+                    "program", "lay out 1 to \(Self.maximumRows) non-empty rows and at most \(Self.maximumCards) cards")
+            }
+            if let missing = program.joined().first(where: { !ids.contains($0) }) {
+                throw SynthError("program", "marker \(missing) is not in the deck")
+            }
+        }
+    }
+}

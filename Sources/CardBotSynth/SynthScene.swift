@@ -1,0 +1,35 @@
+/// Everything that decides one frame: the cards and their faces, the table, the camera, the light, a hand, the sensor.
+///
+/// A scene is plain data: change the camera a little between frames, add cards one by one, move the hand,
+/// and render each with the same `FrameRenderer` to make a recorded session.
+public struct SynthScene: Sendable {
+    /// The faces the cards show; `SceneCard.face` indexes this.
+    public var faces: [CardFace]
+    /// The printed layout of every card.
+    public var design: CardDesign
+    /// The cards on the table, in drawing order.
+    public var cards: [SceneCard]
+    /// The table top.
+    public var table: TableStyle
+    /// The camera.
+    public var camera: SynthCamera
+    /// The light.
+    public var lighting: Lighting
+    /// A hand over the table, or nil.
+    public var hand: HandPose?
+    /// Blur, noise and compression.
+    public var effects: CameraEffects
+
+    /// Creates a scene.
+    public init(faces: [CardFace], design: CardDesign = .standard, cards: [SceneCard], table: TableStyle = TableStyle(),
+                camera: SynthCamera, lighting: Lighting = .even, hand: HandPose? = nil, effects: CameraEffects = CameraEffects()) {
+        self.faces = faces
+        self.design = design
+        self.cards = cards
+        self.table = table
+        self.camera = camera
+        self.lighting = lighting
+        self.hand = hand
+        self.effects = effects
+    }
+}

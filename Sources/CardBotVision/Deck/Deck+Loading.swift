@@ -1,0 +1,121 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CardBotImaging
+
+extension Deck {
+    /// Loads and checks the deck described by the deck.json file at `path`.
+    ///
+    /// Each card's `image` is resolved relative to the folder holding deck.json (absolute paths are kept),
+    /// and its code is derived from that image.
+    /// - Throws: `DeckError` naming deck.json or the reference image, and the reason.
+    public static func load(_ path: String) throws -> Deck {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, maxBytes: 16 << 20)
+        } catch let error as ImageError {
+            switch error.kind {
+            case .notFound:
+                throw DeckError(.notFound, file: path, reason: "no such deck file")
+            case .isDirectory:
+                throw DeckError(.unreadable, file: path, reason: "is a directory; give the path of its deck.json")
+            default:
+                throw DeckError(.unreadable, file: path, reason: error.reason)
+            }
+        }
+        let document: DeckDocument
+        do {
+            document = try JSONDecoder().decode(DeckDocument.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw DeckError(.malformed, file: path, reason: Self.describe(error))
+        } catch {
+            throw DeckError(.malformed, file: path, reason: "not valid JSON")
+        }
+        guard document.format == Deck.format else {
+            throw DeckError(
+                .malformed, file: path,
+                reason: "the format is '\(document.format)', but this CardBot reads '\(Deck.format)'")
+        }
+        let folder = Self.folder(of: path)
+        var cards: [Card] = []
+        cards.reserveCapacity(document.cards.count)
+        for (index, entry) in document.cards.enumerated() {
+            guard entry.marker >= 0 else {
+                throw DeckError(.malformed, file: path, reason: "cards[\(index)]: the marker id \(entry.marker) is negative")
+            }
+            guard Self.isValidName(entry.name) else {
+                throw DeckError(
+                    .malformed, file: path,
+                    reason: "cards[\(index)]: the name '\(entry.name)' must be lower-case letters, digits and dashes")
+            }
+            guard !entry.image.isEmpty else {
+                throw DeckError(.malformed, file: path, reason: "cards[\(index)] ('\(entry.name)'): the image path is empty")
+            }
+            let imagePath = entry.image.hasPrefix("/") ? entry.image : folder + entry.image
+            let code = try MarkerReference.code(ofFile: imagePath)
+            cards.append(
+                Card(
+                    marker: entry.marker, name: entry.name, title: entry.title ?? entry.name,
+                    description: entry.description ?? "", image: entry.image, code: code))
+        }
+        return try Deck(name: document.name ?? path, cards: cards, file: path)
+    }
+
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
+
+    private static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            var text = ""
+            for key in path {
+                if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+            }
+            return text.isEmpty ? "the top level" : text
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let at = context.codingPath.isEmpty ? "" : " in \(place(context.codingPath))"
+            return "the field \"\(key.stringValue)\" is missing\(at)"
+        case .typeMismatch(let type, let context):
+            return "\(place(context.codingPath)) should be \(Self.typeName(type))"
+        case .valueNotFound(let type, let context):
+            return "\(place(context.codingPath)) should be \(Self.typeName(type)), not null"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "not valid JSON" }
+            return "\(place(context.codingPath)) is not valid"
+        @unknown default:
+            return "not a valid deck file"
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type: return "a whole number"
+        case is String.Type: return "a string"
+        default: return String(describing: type).hasPrefix("Array") ? "a list" : "an object"
+        }
+    }
+}
+
+/// deck.json as it is written.
+struct DeckDocument: Decodable {
+    struct Entry: Decodable {
+        var marker: Int
+        var name: String
+        var title: String?
+        var description: String?
+        var image: String
+    }
+
+    var format: String
+    var name: String?
+    var cards: [Entry]
+}

@@ -1,0 +1,34 @@
+/// Why a deck could not be found, read or accepted. It names the file and the reason.
+public struct DeckError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure this is, for callers that branch on it.
+    public enum Kind: String, Sendable, Equatable {
+        /// No deck file where one was looked for.
+        case notFound
+        /// The deck file or a reference image could not be read.
+        case unreadable
+        /// deck.json is not valid JSON or lacks a field.
+        case malformed
+        /// A reference image is not a marker CardBot can use.
+        case badMarker
+        /// Two cards have the same id or name.
+        case duplicate
+        /// A marker reads the same turned, or two markers are too alike.
+        case ambiguous
+    }
+
+    /// The kind of failure.
+    public var kind: Kind
+    /// The file the failure is about (deck.json or a reference image).
+    public var file: String
+    /// The reason in words, with what to do.
+    public var reason: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, file: String, reason: String) {
+        self.kind = kind
+        self.file = file
+        self.reason = reason
+    }
+
+    public var description: String { "\(file): \(reason)" }
+}

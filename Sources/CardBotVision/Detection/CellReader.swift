@@ -1,0 +1,122 @@
+import CardBotImaging
+
+/// Reads a marker's cells through the perspective of its four corners.
+///
+/// Each of the (N+2)x(N+2) cells (the border ring included) is the mean of a 3x3 patch of bilinear samples
+/// around its centre, kept within the middle of the cell so that blur from the neighbours matters little.
+/// The cells are split into black and white by Otsu's threshold over the cell means; the border ring must
+/// read black (but for a few cells), and black and white must differ clearly.
+struct CellReader {
+    /// What the cells said.
+    struct Reading {
+        /// The inner cells, white = 1, row by row in the quad's own frame (its first corner top-left).
+        var bits: UInt64
+        /// The weakest inner cell's distance from the threshold, as a share of half the black-white contrast (0...1).
+        var weakestMargin: Double
+        /// Mean white minus mean black.
+        var contrast: Double
+    }
+
+    let gridSize: Int
+    let minimumContrast: Double
+    let borderErrorRate: Double
+    private var values: [Double]
+    private var sorted: [Double]
+
+    init(gridSize: Int, minimumContrast: Double, borderErrorRate: Double) {
+        self.gridSize = gridSize
+        self.minimumContrast = minimumContrast
+        self.borderErrorRate = borderErrorRate
+        let cells = (gridSize + 2) * (gridSize + 2)
+        values = [Double](repeating: 0, count: cells)
+        sorted = [Double](repeating: 0, count: cells)
+    }
+
+    /// The reading of the marker whose outer corners are `corners` (clockwise), or nil when it is not a marker.
+    mutating func read(_ corners: [ImagePoint], sampler: GraySampler) -> Reading? {
+        guard let homography = Homography(corners[0], corners[1], corners[2], corners[3]) else { return nil }
+        let across = gridSize + 2
+        let scale = 1 / Double(across)
+        let patch = 0.22
+        values.withUnsafeMutableBufferPointer { values in
+            for row in 0..<across {
+                for column in 0..<across {
+                    var sum = 0.0
+                    for dy in -1...1 {
+                        let v = (Double(row) + 0.5 + Double(dy) * patch) * scale
+                        for dx in -1...1 {
+                            let u = (Double(column) + 0.5 + Double(dx) * patch) * scale
+                            let point = homography.map(u, v)
+                            sum += sampler.value(point.x, point.y)
+                        }
+                    }
+                    values[row * across + column] = sum / 9
+                }
+            }
+        }
+        guard let threshold = otsu() else { return nil }
+        var blackSum = 0.0, blackCount = 0.0, whiteSum = 0.0, whiteCount = 0.0
+        var borderWhite = 0
+        var bits: UInt64 = 0
+        for row in 0..<across {
+            for column in 0..<across {
+                let value = values[row * across + column]
+                let white = value > threshold
+                if white {
+                    whiteSum += value
+                    whiteCount += 1
+                } else {
+                    blackSum += value
+                    blackCount += 1
+                }
+                if row == 0 || column == 0 || row == across - 1 || column == across - 1 {
+                    if white { borderWhite += 1 }
+                } else if white {
+                    bits |= 1 << UInt64((row - 1) * gridSize + column - 1)
+                }
+            }
+        }
+        let borderCells = 4 * (across - 1)
+        guard Double(borderWhite) <= borderErrorRate * Double(borderCells) else { return nil }
+        guard whiteCount > 0, blackCount > 0 else { return nil }
+        let black = blackSum / blackCount
+        let white = whiteSum / whiteCount
+        let contrast = white - black
+        guard contrast >= minimumContrast else { return nil }
+        var weakest = 1.0
+        for row in 1..<(across - 1) {
+            for column in 1..<(across - 1) {
+                let margin = abs(values[row * across + column] - threshold) / (contrast / 2)
+                weakest = min(weakest, margin)
+            }
+        }
+        return Reading(bits: bits, weakestMargin: weakest, contrast: contrast)
+    }
+
+    /// Otsu's threshold over the cell means (the split that maximises the between-class variance).
+    private mutating func otsu() -> Double? {
+        let count = values.count
+        sorted.withUnsafeMutableBufferPointer { sorted in
+            values.withUnsafeBufferPointer { values in
+                for i in 0..<count { sorted[i] = values[i] }
+            }
+            sorted.sort()
+        }
+        var total = 0.0
+        for value in sorted { total += value }
+        var bestScore = -1.0
+        var best: Double?
+        var below = 0.0
+        for split in 1..<count {
+            below += sorted[split - 1]
+            let n0 = Double(split), n1 = Double(count - split)
+            let mean0 = below / n0, mean1 = (total - below) / n1
+            let score = n0 * n1 * (mean1 - mean0) * (mean1 - mean0)
+            if score > bestScore {
+                bestScore = score
+                best = (sorted[split - 1] + sorted[split]) / 2
+            }
+        }
+        return best
+    }
+}

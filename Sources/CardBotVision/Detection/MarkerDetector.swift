@@ -1,0 +1,136 @@
+import CardBotImaging
+
+/// Finds the cards of a deck in grayscale frames.
+///
+/// The pipeline: an adaptive threshold and connected components of the dark pixels (one pass over the rows);
+/// the outer contour of every component of a plausible size; a quad fit that rejects anything that is not a
+/// clean convex quadrilateral; sub-pixel corners from the gray-level edges; the cells read through the
+/// perspective; a match against every card in all four rotations within the deck's error budget; and removal
+/// of duplicate and nested finds.
+///
+/// A detector keeps its buffers from frame to frame, so it is cheap to call again and again but must not be
+/// shared between threads: give each worker its own.
+public final class MarkerDetector {
+    /// The deck whose cards are looked for.
+    public let deck: Deck
+    /// The settings in use.
+    public let options: DetectorOptions
+
+    private let components = DarkComponents()
+    private let contourX = ScratchBuffer<Int32>(capacity: 4096)
+    private let contourY = ScratchBuffer<Int32>(capacity: 4096)
+    private let book: CodeBook
+    private var reader: CellReader
+
+    /// Creates a detector for `deck`.
+    public init(deck: Deck, options: DetectorOptions = DetectorOptions()) {
+        self.deck = deck
+        self.options = options
+        self.book = CodeBook(deck: deck)
+        self.reader = CellReader(
+            gridSize: deck.gridSize, minimumContrast: options.minimumContrast, borderErrorRate: options.borderErrorRate)
+    }
+
+    /// Every card of the deck visible in `image`, in no particular order.
+    public func detect(_ image: GrayImage) -> [Detection] {
+        guard image.width >= 8, image.height >= 8 else { return [] }
+        return image.pixels.withUnsafeBufferPointer { pixels in
+            detect(pixels.baseAddress!, width: image.width, height: image.height)
+        }
+    }
+
+    private func detect(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int) -> [Detection] {
+        let window = options.window(width: width, height: height)
+        components.label(pixels, width: width, height: height, window: window, offset: options.thresholdOffset)
+        let sampler = GraySampler(pixels: pixels, width: width, height: height)
+        let binary = UnsafePointer(components.binary.base)
+        let stride = components.stride
+        let minimumSide = options.minimumSide
+        let smallest = Int32(max(3, Int(minimumSide * 0.7)))
+        let cellsAcross = deck.gridSize + 2
+        var found: [Detection] = []
+        let list = components.components
+        for index in 0..<list.count {
+            let component = list[index]
+            let boxWidth = component.maxX - component.minX + 1
+            let boxHeight = component.maxY - component.minY + 1
+            // Cheap rejections first: size, frame edge, too few pixels to be a border ring.
+            guard boxWidth >= smallest, boxHeight >= smallest,
+                Double(max(boxWidth, boxHeight)) >= minimumSide * 1.3,
+                component.minX >= 1, component.minY >= 1,
+                component.maxX <= Int32(width - 2), component.maxY <= Int32(height - 2),
+                component.area >= boxWidth + boxHeight
+            else { continue }
+            let maximumLength = 4 * Int(boxWidth + boxHeight) + 16
+            guard
+                ContourTracer.trace(
+                    binary: binary, stride: stride, x: component.startX, y: component.startY,
+                    maximumLength: maximumLength, xs: contourX, ys: contourY)
+            else { continue }
+            guard
+                let rough = QuadFitter.fit(
+                    xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: minimumSide)
+            else { continue }
+            guard Self.isPlausible(rough, minimumSide: minimumSide) else { continue }
+            let corners = CornerRefiner.refine(rough, sampler: sampler, cellsAcross: cellsAcross)
+            guard let reading = reader.read(corners, sampler: sampler), let match = book.match(reading.bits) else {
+                continue
+            }
+            let card = deck.cards[match.card]
+            let turns = match.quarterTurns
+            let quad = Quad(
+                topLeft: corners[turns], topRight: corners[(turns + 1) % 4],
+                bottomRight: corners[(turns + 2) % 4], bottomLeft: corners[(turns + 3) % 4])
+            let certainty = 0.5 + 0.5 * min(1, reading.weakestMargin / 0.5)
+            let agreement = 1 - 0.5 * Double(match.distance) / Double(book.errorBudget + 1)
+            found.append(
+                Detection(
+                    marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
+                    confidence: (certainty * agreement * 1000).rounded() / 1000, correctedCells: match.distance))
+        }
+        return Self.suppressDuplicates(found)
+    }
+
+    /// Sides long enough, not too unequal, corners not too sharp (60 degrees of tilt and more still pass).
+    private static func isPlausible(_ corners: [ImagePoint], minimumSide: Double) -> Bool {
+        var shortest = Double.infinity, longest = 0.0
+        for i in 0..<4 {
+            let length = corners[i].distance(to: corners[(i + 1) % 4])
+            shortest = min(shortest, length)
+            longest = max(longest, length)
+        }
+        guard shortest >= minimumSide, shortest >= 0.2 * longest else { return false }
+        for i in 0..<4 {
+            let a = corners[(i + 3) % 4] - corners[i], b = corners[(i + 1) % 4] - corners[i]
+            let cosine = (a.x * b.x + a.y * b.y) / (a.length * b.length)
+            // Interior angles between about 25 and 155 degrees.
+            if abs(cosine) > 0.9 { return false }
+        }
+        return true
+    }
+
+    /// The marker's turn in the image, to the nearest quarter turn, clockwise.
+    static func rotation(of quad: Quad) -> Int {
+        let up = quad.up
+        if abs(up.y) >= abs(up.x) { return up.y < 0 ? 0 : 180 }
+        return up.x > 0 ? 90 : 270
+    }
+
+    /// Keeps one detection where several overlap: the outer one when nested (the inner is part of its pattern),
+    /// else the one with fewer corrected cells.
+    static func suppressDuplicates(_ detections: [Detection]) -> [Detection] {
+        guard detections.count > 1 else { return detections }
+        let ordered = detections.sorted { a, b in
+            if a.correctedCells != b.correctedCells { return a.correctedCells < b.correctedCells }
+            return a.quad.area > b.quad.area
+        }
+        var kept: [Detection] = []
+        for candidate in ordered {
+            let overlaps = kept.contains { other in
+                other.quad.contains(candidate.quad.center) || candidate.quad.contains(other.quad.center)
+            }
+            if !overlaps { kept.append(candidate) }
+        }
+        return kept
+    }
+}

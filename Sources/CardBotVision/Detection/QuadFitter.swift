@@ -1,0 +1,151 @@
+import CardBotImaging
+
+/// Finds the four corners of a contour that is a convex quadrilateral, or rejects it.
+///
+/// The first corner is the contour point farthest from the centroid, the third the point farthest from the
+/// first, and the second and fourth the points farthest from the diagonal between them on either side. The
+/// contour between each pair of neighbouring corners must then run straight: every point away from the corners
+/// lies within a small tolerance of the side's line. This is cheaper than general polygon simplification and
+/// rejects blobs, hands and notched (occluded) squares at once.
+enum QuadFitter {
+    /// The four corners in contour order (clockwise on screen), or nil when the contour is not a clean quad.
+    static func fit(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, minimumSide: Double) -> [ImagePoint]? {
+        guard count >= 8 else { return nil }
+        var sumX = 0, sumY = 0
+        for i in 0..<count {
+            sumX += Int(xs[i])
+            sumY += Int(ys[i])
+        }
+        let cx = Double(sumX) / Double(count)
+        let cy = Double(sumY) / Double(count)
+        @inline(__always) func farthest(from px: Double, _ py: Double, in range: Range<Int>) -> Int {
+            var best = range.lowerBound
+            var bestDistance = -1.0
+            for j in range {
+                let i = j >= count ? j - count : j
+                let dx = Double(xs[i]) - px, dy = Double(ys[i]) - py
+                let distance = dx * dx + dy * dy
+                if distance > bestDistance {
+                    bestDistance = distance
+                    best = i
+                }
+            }
+            return best
+        }
+        let first = farthest(from: cx, cy, in: 0..<count)
+        let third = farthest(from: Double(xs[first]), Double(ys[first]), in: 0..<count)
+        // Walk the two chains first -> third and third -> first (cyclically).
+        let (i0, i2) = (first, third)
+        let chainA = i0 < i2 ? i0..<i2 : i0..<(i2 + count)
+        let chainB = i2 < i0 ? i2..<i0 : i2..<(i0 + count)
+        let x0 = Double(xs[i0]), y0 = Double(ys[i0])
+        let x2 = Double(xs[i2]), y2 = Double(ys[i2])
+        let diagonal = ((x2 - x0) * (x2 - x0) + (y2 - y0) * (y2 - y0)).squareRoot()
+        guard diagonal >= minimumSide else { return nil }
+        @inline(__always) func farthestFromDiagonal(_ range: Range<Int>) -> (index: Int, distance: Double) {
+            var best = range.lowerBound % count
+            var bestDistance = 0.0
+            for j in range {
+                let i = j >= count ? j - count : j
+                let distance = abs((x2 - x0) * (Double(ys[i]) - y0) - (y2 - y0) * (Double(xs[i]) - x0))
+                if distance > bestDistance {
+                    bestDistance = distance
+                    best = i
+                }
+            }
+            return (best, bestDistance / diagonal)
+        }
+        let (i1, d1) = farthestFromDiagonal(chainA)
+        let (i3, d3) = farthestFromDiagonal(chainB)
+        // Both other corners must stand well away from the diagonal (not a triangle or a sliver).
+        guard d1 >= 0.15 * diagonal, d3 >= 0.15 * diagonal else { return nil }
+        let indices = [i0, i1, i2, i3]
+        var corners: [ImagePoint] = []
+        corners.reserveCapacity(4)
+        for index in indices { corners.append(ImagePoint(x: Double(xs[index]), y: Double(ys[index]))) }
+        // Every side runs straight between its corners: fit a line to the middle of each side's chain (the corners
+        // themselves are rounded by blur and digitisation) and require every point there to lie close to it.
+        var lines: [(point: ImagePoint, direction: ImagePoint)] = []
+        lines.reserveCapacity(4)
+        for side in 0..<4 {
+            let from = indices[side]
+            let to = indices[(side + 1) % 4]
+            let length = corners[side].distance(to: corners[(side + 1) % 4])
+            guard length >= minimumSide * 0.5 else { return nil }
+            let steps = to > from ? to - from : to + count - from
+            guard steps >= 4 else { return nil }
+            let skip = max(1, Int(Double(steps) * 0.15))
+            var n = 0.0, mx = 0.0, my = 0.0
+            var j = skip
+            while j <= steps - skip {
+                var i = from + j
+                if i >= count { i -= count }
+                mx += Double(xs[i])
+                my += Double(ys[i])
+                n += 1
+                j += 1
+            }
+            guard n >= 2 else { return nil }
+            mx /= n
+            my /= n
+            var sxx = 0.0, sxy = 0.0, syy = 0.0
+            j = skip
+            while j <= steps - skip {
+                var i = from + j
+                if i >= count { i -= count }
+                let dx = Double(xs[i]) - mx, dy = Double(ys[i]) - my
+                sxx += dx * dx
+                sxy += dx * dy
+                syy += dy * dy
+                j += 1
+            }
+            let half = (sxx - syy) / 2
+            let largest = (sxx + syy) / 2 + (half * half + sxy * sxy).squareRoot()
+            var vx = sxy, vy = largest - sxx
+            if abs(largest - syy) + abs(sxy) > abs(vx) + abs(vy) {
+                vx = largest - syy
+                vy = sxy
+            }
+            let norm = (vx * vx + vy * vy).squareRoot()
+            if norm < 1e-12 {
+                // All points on one spot: use the corners' direction.
+                vx = corners[(side + 1) % 4].x - corners[side].x
+                vy = corners[(side + 1) % 4].y - corners[side].y
+                let cornerNorm = max((vx * vx + vy * vy).squareRoot(), 1e-12)
+                vx /= cornerNorm
+                vy /= cornerNorm
+            } else {
+                vx /= norm
+                vy /= norm
+            }
+            let tolerance = max(1.5, 0.05 * length)
+            j = skip
+            while j <= steps - skip {
+                var i = from + j
+                if i >= count { i -= count }
+                if abs(vx * (Double(ys[i]) - my) - vy * (Double(xs[i]) - mx)) > tolerance { return nil }
+                j += 1
+            }
+            lines.append((ImagePoint(x: mx, y: my), ImagePoint(x: vx, y: vy)))
+        }
+        // The corners where neighbouring sides' lines meet, which must be near the contour's corner points.
+        for i in 0..<4 {
+            let a = lines[(i + 3) % 4], b = lines[i]
+            let cross = a.direction.x * b.direction.y - a.direction.y * b.direction.x
+            guard abs(cross) > 0.2 else { return nil }
+            let dx = b.point.x - a.point.x, dy = b.point.y - a.point.y
+            let t = (dx * b.direction.y - dy * b.direction.x) / cross
+            let corner = ImagePoint(x: a.point.x + a.direction.x * t, y: a.point.y + a.direction.y * t)
+            let side = corners[i].distance(to: corners[(i + 1) % 4])
+            guard corner.distance(to: corners[i]) <= max(3, 0.25 * side) else { return nil }
+            corners[i] = corner
+        }
+        // Convex and turning one way (clockwise on screen: positive cross products with y down).
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4], c = corners[(i + 2) % 4]
+            let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            if cross <= 0 { return nil }
+        }
+        return corners
+    }
+}

@@ -1,0 +1,40 @@
+import CardBotImaging
+
+/// Reads frame files and finds their cards in reading order: one analyzer per worker.
+///
+/// It keeps its file buffer, frame buffer and detector buffers from frame to frame, so a stream of frames
+/// costs no allocation per frame beyond the results. Not thread-safe: give each worker its own.
+public final class FrameAnalyzer {
+    /// The detector in use.
+    public let detector: MarkerDetector
+    private var reader = ImageReader()
+    /// The last frame decoded (grayscale), for annotation.
+    public private(set) var image = GrayImage(width: 0, height: 0)
+
+    /// Creates an analyzer for `deck`.
+    public init(deck: Deck, options: DetectorOptions = DetectorOptions()) {
+        detector = MarkerDetector(deck: deck, options: options)
+    }
+
+    /// Decodes the frame at `path`, finds its cards and puts them in reading order.
+    /// - Throws: `ImageError` naming `path` when the file cannot be read as an image.
+    public func analyze(_ path: String) throws -> FrameReading {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try reader.readGray(path, into: &image)
+        let rows = ReadingOrder.rows(detector.detect(image))
+        let elapsed = clock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return FrameReading(file: path, width: image.width, height: image.height, rows: rows, milliseconds: milliseconds)
+    }
+
+    /// Finds the cards of an image already in memory, in reading order.
+    public func analyze(_ image: GrayImage, file: String = "<memory>") -> FrameReading {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let rows = ReadingOrder.rows(detector.detect(image))
+        let elapsed = clock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return FrameReading(file: file, width: image.width, height: image.height, rows: rows, milliseconds: milliseconds)
+    }
+}

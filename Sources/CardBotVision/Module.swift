@@ -1,2 +1,0 @@
-// Placeholder so that the target builds before its first real file lands.
-enum _CardBotVisionModule {}

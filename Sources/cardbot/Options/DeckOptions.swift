@@ -1,0 +1,25 @@
+import ArgumentParser
+import CardBotVision
+import Foundation
+
+/// The `--deck` option shared by every command that reads cards.
+struct DeckOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The deck file (deck.json) to use.",
+            discussion: "Without it: $CARDBOT_DECK, else ./Cards/deck.json, else the Cards/deck.json of the checkout the binary was built in.",
+            valueName: "deck.json"))
+    var deck: String?
+
+    /// Finds and loads the deck, or prints why not and exits with status 2.
+    func load() throws -> Deck {
+        do {
+            let path = try DeckLocator.locate(explicit: deck, environment: ProcessInfo.processInfo.environment)
+            return try Deck.load(path)
+        } catch let error as DeckError {
+            Diagnostics.error(file: error.file, error.reason)
+            throw ExitCode(2)
+        }
+    }
+}

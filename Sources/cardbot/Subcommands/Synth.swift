@@ -1,0 +1,16 @@
+import ArgumentParser
+
+extension CardBotCommand {
+    /// `cardbot synth`: realistic camera frames of cards on a table, with ground truth.
+    struct Synth: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Synthesize camera frames of cards on a table, with ground truth.",
+            discussion: """
+                Renders printed cards laid in rows on a textured table, seen by a perspective camera \
+                with lighting, shadows, blur, noise, JPEG compression and sometimes a hand. \
+                The same seed always gives the same frames.
+                """,
+            subcommands: [Frames.self]
+        )
+    }
+}

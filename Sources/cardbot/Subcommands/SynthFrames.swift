@@ -1,0 +1,93 @@
+import ArgumentParser
+import CardBotImaging
+import CardBotSynth
+import CardBotVision
+import Foundation
+
+extension CardBotCommand.Synth {
+    /// `cardbot synth frames`: a numbered set of frames and their truth.json.
+    struct Frames: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write N synthesized frames and their ground truth (truth.json) into a folder.",
+            discussion: """
+                Frames are named frame-0001.jpg, frame-0002.jpg, ... Frame i depends only on the seed and i. \
+                truth.json lists, per frame, the marker ids of the visible cards in reading order and, per card, \
+                its id, its four marker corners (top-left, top-right, bottom-right, bottom-left, in pixels, the \
+                centre of pixel (x, y) at (x, y)) and whether it is hidden (and why).
+                """)
+
+        @OptionGroup var deckOptions: DeckOptions
+
+        @Option(help: ArgumentHelp("The folder to write the frames and truth.json into (created if missing).", valueName: "dir"))
+        var out: String
+
+        @Option(help: "How many frames to write.")
+        var count: Int = 10
+
+        @Option(help: "The seed: the same seed gives the same frames.")
+        var seed: UInt64 = 1
+
+        @Option(help: "easy, hard or occluded.")
+        var difficulty: SynthDifficulty = .easy
+
+        @Option(help: ArgumentHelp("The frame size in pixels.", valueName: "WxH"))
+        var size: FrameSize = FrameSize(width: 1280, height: 720)
+
+        @Option(help: "Rows of cards, 1 to 6 (default: 1 to 3 at random).")
+        var rows: Int?
+
+        @Option(help: "Cards in all rows together, 1 to 40 (default: 3 to 8 at random).")
+        var cards: Int?
+
+        @Option(help: "jpg or png.")
+        var format: FrameSetWriter.Format = .jpg
+
+        @Option(help: "JPEG quality 1 to 100 (default: drawn per frame from the difficulty).")
+        var quality: Int?
+
+        @Option(help: "Frames rendered at once (default: the number of cores).")
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        func validate() throws {
+            guard (1...100_000).contains(count) else { throw ValidationError("--count must be 1 to 100000.") }
+            if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be 1 to 100.") }
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        }
+
+        func run() throws {
+            let deck = try deckOptions.load()
+            let faces = deck.cards.enumerated().map { index, card in
+                CardFace(
+                    id: card.marker, gridSize: card.code.size, isWhite: card.code.isWhite, title: card.title,
+                    accent: CardFace.accent(forIndex: index))
+            }
+            let options = SceneOptions(
+                width: size.width, height: size.height, rows: rows, cards: cards, difficulty: difficulty)
+            let started = Date()
+            let truths: [FrameTruth]
+            do {
+                let generator = try SceneGenerator(faces: faces, options: options)
+                let writer = FrameSetWriter(generator: generator, format: format, quality: quality, jobs: jobs)
+                truths = try writer.write(count: count, seed: seed, to: out)
+            } catch let error as SynthError {
+                Diagnostics.error(file: error.subject, error.reason)
+                throw ExitCode(2)
+            } catch let error as ImageError {
+                Diagnostics.error(file: error.file, error.reason)
+                throw ExitCode(2)
+            }
+            let seconds = Date().timeIntervalSince(started)
+            let visible = truths.reduce(0) { $0 + $1.visible.count }
+            let hidden = truths.reduce(0) { $0 + $1.cards.count } - visible
+            let first = truths.first?.file ?? ""
+            let last = truths.last?.file ?? ""
+            print("\(out): wrote \(truths.count) frames (\(first) ... \(last)) and truth.json")
+            print(
+                "  \(size.width)x\(size.height), \(difficulty.rawValue), seed \(seed): \(visible) visible cards, "
+                    + "\(hidden) hidden, \(String(format: "%.0f", seconds * 1000 / Double(max(1, truths.count)))) ms per frame")
+        }
+    }
+}
+
+extension SynthDifficulty: ExpressibleByArgument {}
+extension FrameSetWriter.Format: ExpressibleByArgument {}
