@@ -16,6 +16,8 @@ public struct SessionFolder: Sendable, Equatable {
     public let frameNames: [String]
     /// Indices into `frameNames` at which the child pressed "run", in order; nil when not recorded.
     public let runFrames: [Int]?
+    /// The path of every frame, in playing order.
+    public let framePaths: [String]
 
     /// The extensions of frame files (compared case-insensitively).
     public static let frameExtensions: Set<String> = ["png", "jpg", "jpeg"]
@@ -24,7 +26,14 @@ public struct SessionFolder: Sendable, Equatable {
     public static let manifestName = "session.json"
 
     /// The path of frame `index`.
-    public func framePath(_ index: Int) -> String { (path as NSString).appendingPathComponent(frameNames[index]) }
+    public func framePath(_ index: Int) -> String { framePaths[index] }
+
+    /// A session made of single frame files, in the order given (no folder, no `session.json`).
+    public static func frames(_ paths: [String]) -> SessionFolder {
+        SessionFolder(
+            path: ".", manifest: SessionManifest(), hasManifest: false, frameNames: paths, runFrames: nil,
+            framePaths: paths)
+    }
 
     /// Whether `path` names an image file by its extension.
     public static func isFrameName(_ name: String) -> Bool {
@@ -98,7 +107,8 @@ public struct SessionFolder: Sendable, Equatable {
             }.sorted()
         }
         return SessionFolder(
-            path: path, manifest: manifest, hasManifest: hasManifest, frameNames: names, runFrames: runFrames)
+            path: path, manifest: manifest, hasManifest: hasManifest, frameNames: names, runFrames: runFrames,
+            framePaths: names.map { (path as NSString).appendingPathComponent($0) })
     }
 
     /// Refuses a frame name that leads outside the session folder, before any file is opened.

@@ -22,4 +22,9 @@ struct DeckOptions: ParsableArguments {
             throw ExitCode(2)
         }
     }
+
+    /// The deck's card names by marker id: what levels and programs are checked against.
+    func names() throws -> [Int: String] {
+        Dictionary(uniqueKeysWithValues: try load().cards.map { ($0.marker, $0.name) })
+    }
 }

@@ -3,23 +3,31 @@ import CardBotLesson
 
 /// `--level L` and `--levels DIR`: which level to play.
 struct LevelOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The level: a level file, or a level number looked up in --levels.", valueName: "level"))
-    var level: String
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The level: a level file, or a level number looked up in --levels (for a session, default: its session.json's level).",
+            valueName: "level"))
+    var level: String?
 
     @Option(name: .long, help: ArgumentHelp("The directory of level files for level numbers.", valueName: "dir"))
     var levels: String = "Levels"
 
     /// Loads the level, printing its problems and exiting 2 when it is not valid.
-    func load() throws -> Level {
-        try LevelArgument.load(level, levelsDirectory: levels)
+    func load(deckNames: [Int: String]) throws -> Level {
+        guard let level else {
+            StandardError.error("give the level with --level (a level file or a level number)")
+            throw ExitCode(2)
+        }
+        return try LevelArgument.load(level, levelsDirectory: levels, deckNames: deckNames)
     }
 }
 
 /// Loading a level named on the command line, with errors printed as the CLI prints them.
 enum LevelArgument {
-    static func load(_ argument: String, levelsDirectory: String) throws -> Level {
+    static func load(_ argument: String, levelsDirectory: String, deckNames: [Int: String]) throws -> Level {
         do {
-            return try LevelLoader.locate(argument, levelsDirectory: levelsDirectory, deckNames: DefaultDeckNames.byMarkerID)
+            return try LevelLoader.locate(argument, levelsDirectory: levelsDirectory, deckNames: deckNames)
         } catch {
             for diagnostic in error.diagnostics where diagnostic.severity == .error {
                 if diagnostic.position == .start && !diagnostic.file.hasSuffix(".json") || diagnostic.message == "no such file" {

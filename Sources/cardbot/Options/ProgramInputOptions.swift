@@ -1,7 +1,8 @@
 import ArgumentParser
+import Foundation
 
-/// Where `run` gets its program. Today: typed with `--program`. A camera session (frames read by vision)
-/// will be a second input mode next to it.
+/// Where `run` gets its program: typed with `--program`, or read by the camera from a recorded
+/// session folder or from single frames.
 struct ProgramInputOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -10,17 +11,41 @@ struct ProgramInputOptions: ParsableArguments {
             valueName: "cards"))
     var program: String?
 
+    @Argument(
+        help: ArgumentHelp(
+            "A recorded session folder (frames and an optional session.json), or single frame files.",
+            valueName: "session-or-frames"))
+    var inputs: [String] = []
+
     /// The input mode chosen.
     enum Mode {
+        /// A typed program.
         case typed(String)
+        /// A recorded session folder.
+        case session(String)
+        /// Single frame files, in the order given.
+        case frames([String])
     }
 
-    /// The mode, or a usage error when none was given.
+    /// The mode, or a usage error when none or both were given.
     func mode() throws -> Mode {
-        guard let program else {
-            throw ValidationError("give the program to run with --program \"forward left ...\"")
+        if let program {
+            guard inputs.isEmpty else {
+                throw ValidationError("give either --program or a session folder / frames, not both")
+            }
+            return .typed(program)
         }
-        return .typed(program)
+        guard !inputs.isEmpty else {
+            throw ValidationError(
+                "give the program with --program \"forward left ...\", or a session folder or frames to read it from")
+        }
+        var isDirectory: ObjCBool = false
+        if inputs.count == 1, FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
+            return .session(inputs[0])
+        }
+        return .frames(inputs)
     }
 
     func validate() throws {

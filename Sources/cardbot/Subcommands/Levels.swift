@@ -15,10 +15,13 @@ extension CardBotCommand {
         @Argument(help: ArgumentHelp("The directory of level files.", valueName: "dir"))
         var directory: String = "Levels"
 
+        @OptionGroup var deckOptions: DeckOptions
+
         func run() throws {
+            let deckNames = try deckOptions.names()
             let catalog: LevelCatalog
             do {
-                catalog = try LevelCatalog(directory: directory, deckNames: DefaultDeckNames.byMarkerID)
+                catalog = try LevelCatalog(directory: directory, deckNames: deckNames)
             } catch {
                 StandardError.error("\(directory): cannot list the directory")
                 throw ExitCode(2)

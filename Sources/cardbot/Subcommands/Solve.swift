@@ -29,6 +29,8 @@ extension CardBotCommand {
         @Option(name: .long, help: "The most partial programs to look at before giving up proving.")
         var budget: Int = SolverOptions.defaultNodeBudget
 
+        @OptionGroup var deckOptions: DeckOptions
+
         func validate() throws {
             if let maxCards, !(1...LevelLimits.maximumMaxCards).contains(maxCards) {
                 throw ValidationError("--max-cards must be between 1 and \(LevelLimits.maximumMaxCards)")
@@ -37,7 +39,7 @@ extension CardBotCommand {
         }
 
         func run() throws {
-            let level = try LevelArgument.load(self.level, levelsDirectory: levels)
+            let level = try LevelArgument.load(self.level, levelsDirectory: levels, deckNames: try deckOptions.names())
             let solution = Solver.solve(level, options: SolverOptions(maxCards: maxCards, nodeBudget: budget))
             print(SolutionReport.lines(solution, level: level).joined(separator: "\n"))
             if solution.program == nil { throw ExitCode.failure }

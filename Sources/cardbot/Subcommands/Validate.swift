@@ -24,12 +24,14 @@ extension CardBotCommand {
         @Flag(name: .long, help: "Print JSON Lines: one object per problem, one per file, then a summary.")
         var json = false
 
+        @OptionGroup var deckOptions: DeckOptions
+
         func validate() throws {
             if paths.isEmpty { throw ValidationError("name at least one level file or directory, e.g. cardbot validate Levels") }
         }
 
         func run() throws {
-            let report = LevelValidator(deckNames: DefaultDeckNames.byMarkerID).validate(paths: paths)
+            let report = LevelValidator(deckNames: try deckOptions.names()).validate(paths: paths)
             if json {
                 print(ValidationJSONLines.lines(report).joined(separator: "\n"))
             } else {

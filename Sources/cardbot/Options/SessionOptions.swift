@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+
+/// How `run` reads a recorded session: stability, parallelism, and what it prints.
+struct SessionOptions: ParsableArguments {
+    @Option(
+        name: .customLong("stable-frames"),
+        help: ArgumentHelp("A new program counts once it is seen in this many consecutive readable frames.", valueName: "k"))
+    var stableFrames: Int = 3
+
+    @Option(name: .long, help: ArgumentHelp("Frames decoded and read in parallel (default: the core count).", valueName: "n"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: .long, help: "Print only the session summary.")
+    var quiet = false
+
+    @Flag(name: .long, help: "Print frames per second and peak memory on standard error at the end.")
+    var stats = false
+
+    func validate() throws {
+        if stableFrames < 1 || stableFrames > 1000 { throw ValidationError("--stable-frames must be between 1 and 1000") }
+        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+    }
+}
