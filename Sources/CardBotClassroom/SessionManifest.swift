@@ -100,3 +100,36 @@ extension SessionManifest: Decodable {
         runs = try container.decodeIfPresent([String].self, forKey: AnyKey(stringValue: "runs"))
     }
 }
+
+extension SessionManifest {
+    /// The manifest as `session.json` text (keys sorted, one per line), ending with a newline.
+    public func jsonText() -> String {
+        func quote(_ text: String) -> String {
+            var result = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": result += "\\\""
+                case "\\": result += "\\\\"
+                case "\n": result += "\\n"
+                case "\r": result += "\\r"
+                case "\t": result += "\\t"
+                case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result + "\""
+        }
+        func list(_ names: [String]) -> String { "[" + names.map(quote).joined(separator: ", ") + "]" }
+        var fields: [String] = []
+        if let frames { fields.append("  \"frames\": \(list(frames))") }
+        fields.append("  \"fps\": \(fps == fps.rounded() ? String(Int(fps)) : String(fps))")
+        switch level {
+        case .number(let number)?: fields.append("  \"level\": \(number)")
+        case .path(let path)?: fields.append("  \"level\": \(quote(path))")
+        case nil: break
+        }
+        if let runs { fields.append("  \"runs\": \(list(runs))") }
+        if let student { fields.append("  \"student\": \(quote(student))") }
+        return "{\n" + fields.joined(separator: ",\n") + "\n}\n"
+    }
+}

@@ -10,7 +10,7 @@ extension CardBotCommand {
                 with lighting, shadows, blur, noise, JPEG compression and sometimes a hand. \
                 The same seed always gives the same frames.
                 """,
-            subcommands: [Frames.self]
+            subcommands: [Frames.self, Session.self]
         )
     }
 }

@@ -56,11 +56,7 @@ extension CardBotCommand.Synth {
 
         func run() throws {
             let deck = try deckOptions.load()
-            let faces = deck.cards.enumerated().map { index, card in
-                CardFace(
-                    id: card.marker, gridSize: card.code.size, isWhite: card.code.isWhite, title: card.title,
-                    accent: CardFace.accent(forIndex: index))
-            }
+            let faces = deck.synthFaces
             let options = SceneOptions(
                 width: size.width, height: size.height, rows: rows, cards: cards, difficulty: difficulty)
             let started = Date()

@@ -1,0 +1,113 @@
+import ArgumentParser
+import CardBotClassroom
+import CardBotImaging
+import CardBotLesson
+import CardBotSynth
+import CardBotVision
+import Foundation
+
+extension CardBotCommand.Synth {
+    /// `cardbot synth session`: a recorded session of a child building and running programs.
+    struct Session: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a synthesized recorded session: frames, session.json and truth.json.",
+            discussion: """
+                The child lays the --program cards down one by one (a hand placing each), presses run, a hand \
+                passes over the cards for fewer than --stable-frames frames, and each --then program replaces \
+                the cards and is run in turn. The camera drifts a little. session.json holds the student, the \
+                level, the fps and the run marks; truth.json holds every frame's visible cards and the \
+                programs each run mark runs. The same seed always gives the same session.
+                """)
+
+        @OptionGroup var level: LevelOptions
+        @OptionGroup var deckOptions: DeckOptions
+
+        @Option(help: ArgumentHelp("The first program, card names laid left to right.", valueName: "cards"))
+        var program: String
+
+        @Option(name: .customLong("then"), help: ArgumentHelp("A later program the cards are rearranged into (repeatable).", valueName: "cards"))
+        var later: [String] = []
+
+        @Option(help: ArgumentHelp("The session folder to write (created if missing).", valueName: "dir"))
+        var out: String
+
+        @Option(help: "The seed: the same seed gives the same session.")
+        var seed: UInt64 = 1
+
+        @Option(help: "The student's name written to session.json.")
+        var student: String?
+
+        @Option(help: "Frames per second written to session.json.")
+        var fps: Double = 2
+
+        @Option(help: ArgumentHelp("The frame size in pixels.", valueName: "WxH"))
+        var size: FrameSize = FrameSize(width: 640, height: 480)
+
+        @Option(help: "easy, hard or occluded (how each frame looks).")
+        var difficulty: SynthDifficulty = .easy
+
+        @Option(name: .customLong("stable-frames"), help: "The tracker stability the session is timed for.")
+        var stableFrames: Int = 3
+
+        @Option(help: "JPEG quality 1 to 100; 0 writes PNG frames.")
+        var quality: Int = 80
+
+        @Option(help: "Frames rendered at once (default: the number of cores).")
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        func validate() throws {
+            if !(0...100).contains(quality) { throw ValidationError("--quality must be 0 (PNG) to 100.") }
+            if !(1...20).contains(stableFrames) { throw ValidationError("--stable-frames must be 1 to 20.") }
+            if !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be above 0 and at most 1000.") }
+        }
+
+        func run() throws {
+            let deck = try deckOptions.load()
+            let deckNames = Dictionary(uniqueKeysWithValues: deck.cards.map { ($0.marker, $0.name) })
+            let level = try self.level.load(deckNames: deckNames)
+            let mapping = CardMapping(level: level, deckNames: deckNames)
+            var programs: [[Int]] = []
+            for (option, text) in [("--program", program)] + later.map({ ("--then", $0) }) {
+                do {
+                    let cards = try mapping.cards(text: text)
+                    programs.append(cards.map { level.markerIDs(for: $0).first! })
+                } catch {
+                    StandardError.error("\(option): \(error.message)")
+                    throw ExitCode(2)
+                }
+            }
+            let synthesizer = SessionSynthesizer(
+                faces: deck.synthFaces,
+                options: .init(
+                    width: size.width, height: size.height, difficulty: difficulty, stableFrames: stableFrames,
+                    jpegQuality: quality == 0 ? nil : quality))
+            let truth: SessionTruth
+            do {
+                truth = try synthesizer.write(programs: programs, seed: seed, to: out, jobs: jobs)
+                let levelReference: SessionManifest.LevelReference =
+                    Int(self.level.level ?? "") != nil
+                    ? .number(level.number) : .path(Self.relativePath(of: level.source.file, from: out))
+                let manifest = SessionManifest(student: student, level: levelReference, fps: fps, runs: truth.runs)
+                try FileBytes.writeAtomically(
+                    Array(manifest.jsonText().utf8), to: (out as NSString).appendingPathComponent("session.json"))
+            } catch let error as SynthError {
+                Diagnostics.error(file: error.subject, error.reason)
+                throw ExitCode(2)
+            } catch let error as ImageError {
+                Diagnostics.error(file: error.file, error.reason)
+                throw ExitCode(2)
+            }
+            print("\(out): wrote \(truth.frames.count) frames, session.json (\(truth.runs.count) run marks) and truth.json")
+        }
+    
+        /// `file`'s path as seen from the folder `directory`, so that session.json stays valid wherever the two move together.
+        static func relativePath(of file: String, from directory: String) -> String {
+            let target = URL(fileURLWithPath: file).standardizedFileURL.pathComponents
+            let base = URL(fileURLWithPath: directory).standardizedFileURL.pathComponents
+            var common = 0
+            while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
+            let up = Array(repeating: "..", count: base.count - common)
+            return (up + target[common...]).joined(separator: "/")
+        }
+    }
+}
