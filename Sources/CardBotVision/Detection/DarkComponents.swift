@@ -79,11 +79,13 @@ final class DarkComponents {
                 }
             }
             let rows = UInt32(min(y + radius, height - 1) - max(y - radius, 0) + 1)
+            // Prefix sums of the column sums: the box sum of columns lo...hi is running[hi + 1] - running[lo].
             var total: UInt32 = 0
             running[0] = 0
+            let runningAhead = running + 1
             for x in 0..<width {
                 total &+= sums[x]
-                running[x + 1] = total
+                runningAhead[x] = total
             }
             let source = pixels + y * width
             let target = out + (y + 1) * stride + 1
@@ -94,20 +96,28 @@ final class DarkComponents {
             let middleEnd = max(middleStart, width - radius)
             for x in 0..<middleStart {
                 let hi = min(x + radius, width - 1)
-                let count = rows * UInt32(hi + 1)
+                let count = rows &* UInt32(hi + 1)
                 let sum = running[hi + 1]
-                target[x] = (UInt32(source[x]) + offset32) * count < sum ? 1 : 0
+                target[x] = (UInt32(source[x]) &+ offset32) &* count < sum ? 1 : 0
             }
-            let fullCount = rows * UInt32(2 * radius + 1)
-            for x in middleStart..<middleEnd {
-                let sum = running[x + radius + 1] &- running[x - radius]
-                target[x] = (UInt32(source[x]) + offset32) &* fullCount < sum ? 1 : 0
+            let middle = middleEnd - middleStart
+            if middle > 0 {
+                // The hot loop: wrapping arithmetic on plain pointers, so that it vectorises.
+                let fullCount = rows &* UInt32(2 * radius + 1)
+                let ahead = running + (middleStart + radius + 1)
+                let behind = running + (middleStart - radius)
+                let from = source + middleStart
+                let to = target + middleStart
+                for i in 0..<middle {
+                    let sum = ahead[i] &- behind[i]
+                    to[i] = (UInt32(from[i]) &+ offset32) &* fullCount < sum ? 1 : 0
+                }
             }
             for x in middleEnd..<width {
                 let lo = max(x - radius, 0)
-                let count = rows * UInt32(width - lo)
+                let count = rows &* UInt32(width - lo)
                 let sum = running[width] &- running[lo]
-                target[x] = (UInt32(source[x]) + offset32) * count < sum ? 1 : 0
+                target[x] = (UInt32(source[x]) &+ offset32) &* count < sum ? 1 : 0
             }
             // Runs of this row, joined to the touching runs of the row above.
             let currentRunsStart = runStart.count
@@ -121,22 +131,38 @@ final class DarkComponents {
 
     @inline(__always)
     private func collectRuns(_ row: UnsafeMutablePointer<UInt8>, width: Int, row y: Int32) {
+        // Bytes are 0 or 1, so eight at a time: the lowest set byte of a word is the next dark pixel, and the
+        // lowest set byte of the word XOR 0x01...01 is the next light one.
+        let ones: UInt64 = 0x0101_0101_0101_0101
         var x = 0
-        // Skip background eight bytes at a time.
         while x < width {
+            // Find the start of a run.
             if x + 8 <= width {
                 let word = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
                 if word == 0 {
                     x += 8
                     continue
                 }
-            }
-            if row[x] == 0 {
+                x += word.littleEndian.trailingZeroBitCount >> 3
+            } else if row[x] == 0 {
                 x += 1
                 continue
             }
             let start = x
-            while x < width && row[x] != 0 { x += 1 }
+            // Find its end.
+            while x < width {
+                if x + 8 <= width {
+                    let word = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self).littleEndian ^ ones
+                    if word == 0 {
+                        x += 8
+                        continue
+                    }
+                    x += word.trailingZeroBitCount >> 3
+                    break
+                }
+                if row[x] == 0 { break }
+                x += 1
+            }
             let index = Int32(runStart.count)
             runStart.append(Int32(start))
             runEnd.append(Int32(x))

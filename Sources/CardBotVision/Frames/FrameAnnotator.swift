@@ -22,7 +22,7 @@ public enum FrameAnnotator {
                 let thickness = min(max(side / 25, 1.5), 4)
                 canvas.strokePolygon(card.corners, color: color, thickness: thickness)
                 canvas.fillCircle(center: card.quad.topLeft, radius: thickness * 1.6, color: color)
-                let scale = side >= 90 ? 2 : 1
+                let scale = side >= 48 ? 2 : 1
                 let text = "\(position) \(card.name)"
                 let size = BitmapFont.size(of: text, scale: scale)
                 let corners = card.corners
