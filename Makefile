@@ -22,8 +22,11 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product cardbot
 
+# The main job on a bundled recorded session: the cards read from its frames, every attempt run step by step.
 demo: build
-	$(BIN) --help
+	$(BIN) run Examples/maya-level-3
+	@echo
+	$(BIN) run --quiet Examples/leo-level-9
 
 test: deps
 	$(SWIFT) build -c $(CONFIG) --product cardbot

@@ -84,15 +84,26 @@ public struct SessionSynthesizer: Sendable {
             program: [Array(programs[0].prefix(Self.cardsPerRow))], difficulty: options.difficulty)
         let generator = try SceneGenerator(faces: faces, options: firstOptions)
         let base = generator.scene(seed: seed, index: 0)
-        // Fit the camera to the largest layout so that every program is in view.
-        let widest = layouts.max { $0.count < $1.count } ?? layouts[0]
-        var fitGenerator = generator
-        fitGenerator.options.difficulty = .easy
-        var fitRandom = SynthRandom(seed: SynthRandom.derive(seed, 0xCA3E7A))
+        // Pull the camera back until every card of every layout is in view, with room for the drift.
         var camera = base.camera
-        let fitted = fitGenerator.makeCamera(&fitRandom, cards: widest, ranges: SynthDifficulty.easy.ranges)
-        camera.distance = max(camera.distance, fitted.distance)
         camera.target = TablePoint(0, 0)
+        let design = base.design
+        let corners = layouts.joined().flatMap { card in
+            FrameRenderer.tablePoints(card, [
+                (-design.width / 2, -design.height / 2), (design.width / 2, -design.height / 2),
+                (design.width / 2, design.height / 2), (-design.width / 2, design.height / 2),
+            ])
+        }
+        let margin = 0.1 * Double(min(options.width, options.height))
+        for _ in 0..<80 {
+            let inside = corners.allSatisfy { point in
+                guard let p = camera.project(point) else { return false }
+                return p.x >= margin && p.y >= margin && p.x <= Double(options.width) - margin
+                    && p.y <= Double(options.height) - margin
+            }
+            if inside { break }
+            camera.distance *= 1.05
+        }
 
         let shots = script(layouts: layouts)
         let names = shots.indices.map { fileName($0 + 1, of: shots.count) }
