@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+/// `cardbot run SESSION_DIR`: synthesized recorded sessions with known ground truth, run through the CLI.
+@Suite("cardbot run on recorded sessions")
+struct RunSessionCommandTests {
+    static let firstProgram = "forward forward right forward"
+    static let solution = "forward right forward forward left forward forward forward"
+
+    /// A fresh synthesized session on level 3: a failing program, then the 8-card solution.
+    static func makeSession(
+        level: String = "3", programs: [String] = [firstProgram, solution], seed: Int = 11, extra: [String] = []
+    ) throws -> URL {
+        let folder = try CLIRunner.temporaryDirectory("cardbot-session")
+        var arguments = ["synth", "session", "--level", level, "--program", programs[0]]
+        for later in programs.dropFirst() { arguments += ["--then", later] }
+        arguments += ["--out", folder.path, "--seed", String(seed), "--size", "480x360", "--student", "Ada"] + extra
+        let output = try CLIRunner.run(arguments)
+        #expect(output.status == 0, "synth session failed: \(output.stderr)")
+        return folder
+    }
+
+    struct Truth: Decodable {
+        struct Frame: Decodable {
+            var file: String?
+            var visible: [Int]
+        }
+        var frames: [Frame]
+        var runs: [String]
+        var attempts: [[Int]]
+        var finalProgram: [Int]
+    }
+
+    static func truth(_ folder: URL) throws -> Truth {
+        try JSONDecoder().decode(Truth.self, from: Data(contentsOf: folder.appendingPathComponent("truth.json")))
+    }
+
+    /// The JSON Lines objects of a run.
+    static func objects(_ stdout: String) throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    static func programs(_ objects: [[String: Any]]) -> [[Int]] {
+        objects.filter { $0["type"] as? String == "program" }.map { ($0["markers"] as? [Int]) ?? [-1] }
+    }
+
+    @Test("every attempt and the final program are exactly the ones the child ran")
+    func attemptsMatchTruth() throws {
+        let folder = try Self.makeSession()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let truth = try Self.truth(folder)
+        let output = try CLIRunner.run(["run", folder.path, "--json"])
+        #expect(output.status == 0)
+        let objects = try Self.objects(output.stdout)
+        #expect(Self.programs(objects) == truth.attempts)
+        let programObjects = objects.filter { $0["type"] as? String == "program" }
+        #expect(programObjects.map { $0["frame"] as? String } == truth.runs)
+        let results = objects.filter { $0["type"] as? String == "result" }
+        #expect(results.map { $0["success"] as? Bool } == [false, true])
+        #expect(results.map { $0["attempt"] as? Int } == [1, 2])
+        #expect(objects.filter { $0["type"] as? String == "step" }.allSatisfy { $0["attempt"] != nil })
+        let summary = try #require(objects.last)
+        #expect(summary["type"] as? String == "summary")
+        #expect(summary["attempts"] as? Int == 2)
+        #expect(summary["solved"] as? Bool == true)
+        #expect(summary["finalProgram"] as? [String] == Self.solution.split(separator: " ").map(String.init))
+        #expect(summary["cards"] as? Int == 8)
+        #expect(summary["optimal"] as? Int == 8)
+        #expect(summary["frames"] as? Int == truth.frames.count)
+        #expect(summary["unreadableFrames"] as? Int == 0)
+        let first = try #require(summary["firstSuccess"] as? [String: Any])
+        #expect(first["attempt"] as? Int == 2)
+        #expect(first["frame"] as? String == truth.runs[1])
+    }
+
+    @Test("without run marks, each new stable program is an attempt; a hand passing for fewer than K frames is ignored")
+    func stableProgramsWithoutRunMarks() throws {
+        let folder = try Self.makeSession()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let truth = try Self.truth(folder)
+        // The session really has frames where the hand hides cards of a finished program.
+        let finished = Set(truth.attempts)
+        let covered = truth.frames.enumerated().filter { index, frame in
+            index > 0 && !finished.contains(frame.visible) && finished.contains(truth.frames[index - 1].visible)
+        }
+        #expect(!covered.isEmpty)
+        // Drop the run marks.
+        try Data(#"{"level": 3, "fps": 2}"#.utf8).write(to: folder.appendingPathComponent("session.json"))
+        let output = try CLIRunner.run(["run", folder.path, "--json", "--quiet"])
+        let summary = try #require(try Self.objects(output.stdout).last)
+        #expect(summary["attempts"] as? Int == 2)
+        let full = try CLIRunner.run(["run", folder.path, "--json"])
+        #expect(Self.programs(try Self.objects(full.stdout)) == truth.attempts)
+    }
+
+    @Test("a program is accepted only after K equal frames: with K longer than the cards lie still, nothing is accepted")
+    func stabilityGate() throws {
+        let folder = try Self.makeSession()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try CLIRunner.run(["run", folder.path, "--json", "--stable-frames", "8"])
+        let objects = try Self.objects(output.stdout)
+        #expect(Self.programs(objects) == [[], []])
+        #expect(objects.filter { $0["type"] as? String == "result" }.map { $0["reason"] as? String } == ["no-cards", "no-cards"])
+        #expect(output.status == 1)
+    }
+
+    @Test("a corrupt frame in the middle is reported by name and skipped; the attempts stay right")
+    func corruptFrame() throws {
+        let folder = try Self.makeSession()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let truth = try Self.truth(folder)
+        let victim = try #require(truth.frames[truth.frames.count / 2].file)
+        let path = folder.appendingPathComponent(victim)
+        let bytes = try Data(contentsOf: path)
+        try bytes.prefix(bytes.count / 3).write(to: path)
+        let output = try CLIRunner.run(["run", folder.path, "--json"])
+        #expect(output.status == 0)
+        #expect(output.stderr.contains(victim))
+        #expect(output.stderr.contains("truncated"))
+        #expect(!output.stderr.contains("Fatal error"))
+        let objects = try Self.objects(output.stdout)
+        #expect(Self.programs(objects) == truth.attempts)
+        #expect(objects.last?["unreadableFrames"] as? Int == 1)
+    }
+
+    @Test("a card the level does not use makes that program not runnable, with the card named; the session goes on")
+    func disallowedCard() throws {
+        // Level 4 has the jump card; level 3 does not.
+        let folder = try Self.makeSession(level: "4", programs: ["forward jump forward", "forward forward"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try CLIRunner.run(["run", folder.path, "--level", "3", "--json"])
+        let objects = try Self.objects(output.stdout)
+        let programs = objects.filter { $0["type"] as? String == "program" }
+        #expect(programs.count == 2)
+        #expect(programs.first?["runnable"] as? Bool == false)
+        let message = programs.first?["error"] as? String ?? ""
+        #expect(message.contains("the jump card"))
+        #expect(message.contains("not used in this level"))
+        #expect(programs.last?["runnable"] as? Bool == true)
+        #expect(objects.last?["type"] as? String == "summary")
+        let human = try CLIRunner.run(["run", folder.path, "--level", "3"])
+        #expect(human.stdout.contains("This program cannot run: card 2: the jump card"))
+    }
+
+    @Test("a session.json whose frames lead outside the folder is refused", arguments: [
+        #"{"level": 3, "frames": ["../elsewhere.jpg"]}"#, #"{"level": 3, "frames": ["/etc/hostname"]}"#,
+    ])
+    func outside(manifest: String) throws {
+        let folder = try CLIRunner.temporaryDirectory("cardbot-outside")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([0xFF, 0xD8, 0xFF]).write(to: folder.appendingPathComponent("a.jpg"))
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("session.json"))
+        let output = try CLIRunner.run(["run", folder.path])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("session.json"))
+        #expect(output.stderr.contains("outside the session folder") || output.stderr.contains("absolute path"))
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test("an empty folder says what a session folder holds")
+    func emptyFolder() throws {
+        let folder = try CLIRunner.temporaryDirectory("cardbot-empty")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try CLIRunner.run(["run", "--level", "3", folder.path])
+        #expect(output.status == 2)
+        #expect(output.stderr == "cardbot: error: \(folder.path): no frames: a session folder holds camera frames (.png, .jpg or .jpeg)\n")
+    }
+
+    @Test("single frames run too; the human report shows each attempt, its steps and the summary")
+    func singleFramesAndHumanReport() throws {
+        let folder = try Self.makeSession()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let truth = try Self.truth(folder)
+        let last = try #require(truth.frames.last?.file)
+        let frame = folder.appendingPathComponent(last).path
+        let output = try CLIRunner.run(["run", "--level", "3", "--stable-frames", "1", frame])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("Attempt 1 at \(frame)"))
+        #expect(output.stdout.contains("reached the goal"))
+        #expect(output.stdout.contains("Final program: \(Self.solution)"))
+        let quiet = try CLIRunner.run(["run", folder.path, "--quiet", "--stats"])
+        #expect(!quiet.stdout.contains("Attempt 1"))
+        #expect(quiet.stdout.contains("Attempts:      2"))
+        #expect(quiet.stdout.contains("First success: attempt 2 at \(truth.runs[1])"))
+        #expect(quiet.stderr.contains("frames/s"))
+        #expect(quiet.stderr.contains("peak memory"))
+    }
+
+    @Test("a session without a level, and a level that does not exist, are clear errors")
+    func missingLevel() throws {
+        let folder = try Self.makeSession()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"fps": 2}"#.utf8).write(to: folder.appendingPathComponent("session.json"))
+        let none = try CLIRunner.run(["run", folder.path])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("no level"))
+        let missing = try CLIRunner.run(["run", folder.path, "--level", "99"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("99"))
+    }
+}
