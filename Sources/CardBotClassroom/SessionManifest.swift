@@ -1,3 +1,4 @@
+import CardBotLesson
 import Foundation
 
 /// The optional `session.json` of a recorded session.
@@ -104,21 +105,7 @@ extension SessionManifest: Decodable {
 extension SessionManifest {
     /// The manifest as `session.json` text (keys sorted, one per line), ending with a newline.
     public func jsonText() -> String {
-        func quote(_ text: String) -> String {
-            var result = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
-        }
+        let quote = JSONText.quote
         func list(_ names: [String]) -> String { "[" + names.map(quote).joined(separator: ", ") + "]" }
         var fields: [String] = []
         if let frames { fields.append("  \"frames\": \(list(frames))") }
