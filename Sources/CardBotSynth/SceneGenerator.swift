@@ -177,15 +177,15 @@ public struct SceneGenerator: Sendable {
         let extentY = (cards.map { abs($0.center.y) }.max() ?? 0) + 120
         return TableStyle(
             surface: surface, color: color, contrast: random.uniform(ranges.tableContrast), seed: random.next(),
-            grainAngle: random.uniform(0...Double.pi), halfWidth: max(extentX, random.uniform(500...900)),
-            halfHeight: max(extentY, random.uniform(350...600)))
+            grainAngle: random.uniform(0...Double.pi), halfWidth: max(extentX, random.uniform(800...1400)),
+            halfHeight: max(extentY, random.uniform(500...900)))
     }
 
     func makeLighting(_ random: inout SynthRandom, ranges: DifficultyRanges) -> Lighting {
         let shadow = random.chance(ranges.shadowChance)
         let warmth = random.uniform(-0.05...0.05)
         let lightAngle = random.uniform(0...(2 * Double.pi))
-        let lightLength = random.uniform(0.25...0.7)
+        let lightLength = random.uniform(0.35...0.8)
         return Lighting(
             exposure: random.uniform(0.9...1.04), gradient: random.uniform(-ranges.gradient...ranges.gradient),
             gradientAngle: random.uniform(0...(2 * Double.pi)), vignette: random.uniform(ranges.vignette),
@@ -236,9 +236,14 @@ public struct SceneGenerator: Sendable {
             RGB(238, 192, 164), RGB(226, 174, 142), RGB(204, 146, 108), RGB(168, 116, 84), RGB(124, 84, 60),
             RGB(96, 64, 48),
         ]
+        let sleeves = [
+            RGB(200, 40, 48), RGB(40, 90, 170), RGB(240, 200, 60), RGB(60, 140, 80), RGB(230, 230, 226), RGB(40, 40, 46),
+            RGB(150, 90, 170), RGB(250, 140, 60),
+        ]
         return HandPose(
             reach: reach, armAngle: atan2(b.y - a.y, b.x - a.x), armLength: 900, palmWidth: random.uniform(56...76),
             spread: random.uniform(0...1), thumbSide: random.chance(0.5) ? 1 : -1, skin: skins[random.int(0...(skins.count - 1))],
-            height: random.uniform(25...70))
+            height: random.uniform(30...80), sleeve: random.chance(0.75) ? sleeves[random.int(0...(sleeves.count - 1))] : nil,
+            sleeveStart: random.uniform(70...200))
     }
 }

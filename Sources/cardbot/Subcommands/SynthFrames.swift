@@ -63,12 +63,11 @@ extension CardBotCommand.Synth {
             }
             let options = SceneOptions(
                 width: size.width, height: size.height, rows: rows, cards: cards, difficulty: difficulty)
-            let started = Date()
-            let truths: [FrameTruth]
+            let report: FrameSetWriter.Report
             do {
                 let generator = try SceneGenerator(faces: faces, options: options)
                 let writer = FrameSetWriter(generator: generator, format: format, quality: quality, jobs: jobs)
-                truths = try writer.write(count: count, seed: seed, to: out)
+                report = try writer.write(count: count, seed: seed, to: out)
             } catch let error as SynthError {
                 Diagnostics.error(file: error.subject, error.reason)
                 throw ExitCode(2)
@@ -76,7 +75,8 @@ extension CardBotCommand.Synth {
                 Diagnostics.error(file: error.file, error.reason)
                 throw ExitCode(2)
             }
-            let seconds = Date().timeIntervalSince(started)
+            let truths = report.frames
+            let perFrame = { (seconds: Double) in String(format: "%.0f", seconds * 1000 / Double(max(1, truths.count))) }
             let visible = truths.reduce(0) { $0 + $1.visible.count }
             let hidden = truths.reduce(0) { $0 + $1.cards.count } - visible
             let first = truths.first?.file ?? ""
@@ -84,7 +84,8 @@ extension CardBotCommand.Synth {
             print("\(out): wrote \(truths.count) frames (\(first) ... \(last)) and truth.json")
             print(
                 "  \(size.width)x\(size.height), \(difficulty.rawValue), seed \(seed): \(visible) visible cards, "
-                    + "\(hidden) hidden, \(String(format: "%.0f", seconds * 1000 / Double(max(1, truths.count)))) ms per frame")
+                    + "\(hidden) hidden; per frame: render \(perFrame(report.renderSeconds)) ms, "
+                    + "\(format.rawValue) \(perFrame(report.encodeSeconds)) ms")
         }
     }
 }
