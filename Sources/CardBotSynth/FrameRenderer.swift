@@ -27,6 +27,7 @@ public final class FrameRenderer {
     private var shadeMask: [Float] = []
     private var shadowMask: [Float] = []
     private var line: [Float] = []
+    private var tableHalf: [Float] = []
     private var rasterizer = PolygonRasterizer()
 
     /// Creates a renderer.
@@ -121,17 +122,24 @@ public final class FrameRenderer {
         let wall: (Float, Float, Float) = (128, 122, 114)
         let edge: (Float, Float, Float) = (base.0 * 0.55, base.1 * 0.55, base.2 * 0.55)
         let levels = texture.sides.count
-        color.withUnsafeMutableBufferPointer { out in
+        // The table is smooth at the pixel scale (its finest texels are 1.5 mm), so it is sampled at half
+        // the resolution, with the footprint of a half-resolution pixel, and scaled up bilinearly.
+        let halfWidth = (width + 1) / 2
+        let halfHeight = (height + 1) / 2
+        if tableHalf.count != halfWidth * halfHeight * 3 {
+            tableHalf = [Float](repeating: 0, count: halfWidth * halfHeight * 3)
+        }
+        tableHalf.withUnsafeMutableBufferPointer { out in
             texture.texels.withUnsafeBufferPointer { tex in
                 texture.offsets.withUnsafeBufferPointer { offsets in
                     texture.sides.withUnsafeBufferPointer { sides in
-                        for y in 0..<height {
-                            let fy = Double(y)
-                            var lod: Float = 0
-                            for x in 0..<width {
-                                let fx = Double(x)
+                        for y in 0..<halfHeight {
+                            let fy = Double(2 * y) + 0.5
+                            var lod: Float = -1
+                            for x in 0..<halfWidth {
+                                let fx = Double(2 * x) + 0.5
                                 let w = m6 * fx + m7 * fy + m8
-                                let o = (y * width + x) * 3
+                                let o = (y * halfWidth + x) * 3
                                 if w <= 1e-9 {
                                     out[o] = wall.0
                                     out[o + 1] = wall.1
@@ -149,9 +157,9 @@ public final class FrameRenderer {
                                     out[o + 2] = tone.2
                                     continue
                                 }
-                                if x & 7 == 0 {
-                                    // Texels per pixel (area) = |det| / w^3; the level is half its log2.
-                                    let area = det * inv * inv * inv
+                                if x & 3 == 0 || lod < 0 {
+                                    // Texels per half-resolution pixel (area) = 4 |det| / w^3; the level is half its log2.
+                                    let area = 4 * det * inv * inv * inv
                                     lod = min(maxLevel, max(0, Float(0.5 * log2(max(area, 1e-12)))))
                                 }
                                 let u = Float((t0 * fx + t1 * fy + t2) * inv)
@@ -164,6 +172,40 @@ public final class FrameRenderer {
                                 out[o + 1] = base.1 * (1 + contrast * sample.1)
                                 out[o + 2] = base.2 * (1 + contrast * sample.2)
                             }
+                        }
+                    }
+                }
+            }
+        }
+        upsampleTable(halfWidth: halfWidth, halfHeight: halfHeight, width: width, height: height)
+    }
+
+    /// Scales the half-resolution table up into the frame: bilinear, half-pixel centred.
+    private func upsampleTable(halfWidth: Int, halfHeight: Int, width: Int, height: Int) {
+        // Full pixel x samples half-resolution coordinate (x - 0.5) / 2.
+        let columns = (0..<width).map { x -> (Int, Int, Float) in
+            let position = max(0, min(Float(halfWidth - 1), (Float(x) - 0.5) / 2))
+            let left = min(halfWidth - 1, Int(position))
+            return (left * 3, min(halfWidth - 1, left + 1) * 3, position - Float(left))
+        }
+        color.withUnsafeMutableBufferPointer { out in
+            tableHalf.withUnsafeBufferPointer { half in
+                columns.withUnsafeBufferPointer { columns in
+                    for y in 0..<height {
+                        let position = max(0, min(Float(halfHeight - 1), (Float(y) - 0.5) / 2))
+                        let top = min(halfHeight - 1, Int(position))
+                        let fy = position - Float(top)
+                        let row0 = top * halfWidth * 3
+                        let row1 = min(halfHeight - 1, top + 1) * halfWidth * 3
+                        var o = y * width * 3
+                        for x in 0..<width {
+                            let (a, b, fx) = columns[x]
+                            for c in 0..<3 {
+                                let upper = half[row0 + a + c] + (half[row0 + b + c] - half[row0 + a + c]) * fx
+                                let lower = half[row1 + a + c] + (half[row1 + b + c] - half[row1 + a + c]) * fx
+                                out[o + c] = upper + (lower - upper) * fy
+                            }
+                            o += 3
                         }
                     }
                 }
@@ -377,6 +419,19 @@ public final class FrameRenderer {
 
     // MARK: - Light, noise
 
+    /// 4096 standard normal values at evenly spaced quantiles, indexed by 12 random bits.
+    static let normalTable: [Float] = (0..<4096).map { index in
+        // The inverse normal CDF by bisection on erf: a one-time cost.
+        let p = (Double(index) + 0.5) / 4096
+        var low = -6.0
+        var high = 6.0
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if 0.5 * (1 + erf(middle / 2.0.squareRoot())) < p { low = middle } else { high = middle }
+        }
+        return Float((low + high) / 2)
+    }
+
     /// Applies the light (exposure, gradient, vignette, shadow edge, tint), adds sensor noise and rounds to bytes.
     private func expose(_ light: Lighting, _ effects: CameraEffects, width: Int, height: Int) -> RGBImage {
         let cx = Float(width - 1) / 2
@@ -396,47 +451,55 @@ public final class FrameRenderer {
         let columnVignette = (0..<width).map { vignette * (Float($0) - cx) * (Float($0) - cx) }
         var random = SynthRandom(seed: effects.seed)
         let sigma = Float(max(0, effects.noise))
-        // Irwin-Hall sums of four 16-bit uniforms: mean 2, variance 1/3.
-        let unit: Float = 1 / 65536
-        let normalScale = Float(3).squareRoot()
+        // Noise level by brightness (0...255, in quarter steps): shot noise grows with the signal, read noise
+        // is there even in the dark.
+        let levels = (0..<1024).map { sigma * (0.35 + 0.65 * Float($0) / 4 / 128).squareRoot() }
+        let shadowX = Float(light.shadowPoint.x)
+        let shadowY = Float(light.shadowPoint.y)
         let pixelCount = width * height
+        var gainRow = [Float](repeating: 0, count: width)
         let bytes = [UInt8](unsafeUninitializedCapacity: pixelCount * 3) { buffer, count in
             color.withUnsafeBufferPointer { c in
-                columnGradient.withUnsafeBufferPointer { columnGradient in
-                    columnVignette.withUnsafeBufferPointer { columnVignette in
-                        for y in 0..<height {
-                            let dy = Float(y) - cy
-                            let rowGradient = 1 + gy * dy
-                            let rowVignette = 1 - vignette * dy * dy
-                            let shadowRow = (0 - Float(light.shadowPoint.x)) * nx + (Float(y) - Float(light.shadowPoint.y)) * ny
-                            for x in 0..<width {
-                                var gain = exposure * (rowGradient + columnGradient[x]) * (rowVignette - columnVignette[x])
-                                if shadowStrength > 0 {
-                                    let t = min(1, max(0, 0.5 + (shadowRow + Float(x) * nx) * inverseSoftness))
-                                    gain *= 1 - shadowStrength * t * t * (3 - 2 * t)
+                Self.normalTable.withUnsafeBufferPointer { normal in
+                    levels.withUnsafeBufferPointer { levels in
+                        gainRow.withUnsafeMutableBufferPointer { gains in
+                            for y in 0..<height {
+                                let dy = Float(y) - cy
+                                let rowGradient = 1 + gy * dy
+                                let rowVignette = 1 - vignette * dy * dy
+                                let shadowRow = -shadowX * nx + (Float(y) - shadowY) * ny
+                                for x in 0..<width {
+                                    var gain = exposure * (rowGradient + columnGradient[x]) * (rowVignette - columnVignette[x])
+                                    if shadowStrength > 0 {
+                                        let t = min(1, max(0, 0.5 + (shadowRow + Float(x) * nx) * inverseSoftness))
+                                        gain *= 1 - shadowStrength * t * t * (3 - 2 * t)
+                                    }
+                                    gains[x] = max(0, gain)
                                 }
-                                gain = max(0, gain)
-                                let o = (y * width + x) * 3
-                                var r = c[o] * gain * tintR
-                                var g = c[o + 1] * gain * tintG
-                                var b = c[o + 2] * gain * tintB
-                                if sigma > 0 {
-                                    let bits = random.next()
-                                    let n = Float((bits & 0xFFFF) + ((bits >> 16) & 0xFFFF) + ((bits >> 32) & 0xFFFF) + (bits >> 48))
-                                        * unit - 2
-                                    let chroma = random.next()
-                                    let luma = r * 0.3 + g * 0.59 + b * 0.11
-                                    // Shot noise grows with the signal; read noise is there even in the dark.
-                                    let level = sigma * (0.35 + 0.65 * max(0, luma) / 128).squareRoot()
-                                    let common = n * normalScale * level
-                                    let spread = level * 0.45 * normalScale * 2 * unit
-                                    r += common + (Float(chroma & 0xFFFF) - 32768) * spread
-                                    g += common + (Float((chroma >> 16) & 0xFFFF) - 32768) * spread
-                                    b += common + (Float((chroma >> 32) & 0xFFFF) - 32768) * spread
+                                var state = random
+                                var o = y * width * 3
+                                for x in 0..<width {
+                                    let gain = gains[x]
+                                    var r = c[o] * gain * tintR
+                                    var g = c[o + 1] * gain * tintG
+                                    var b = c[o + 2] * gain * tintB
+                                    if sigma > 0 {
+                                        // One draw gives four standard normals: one shared, three per channel.
+                                        let bits = state.next()
+                                        let luma = min(255, max(0, r * 0.3 + g * 0.59 + b * 0.11))
+                                        let level = levels[Int(luma * 4)]
+                                        let common = normal[Int(bits & 0xFFF)] * level
+                                        let spread = level * 0.45
+                                        r += common + normal[Int((bits >> 16) & 0xFFF)] * spread
+                                        g += common + normal[Int((bits >> 32) & 0xFFF)] * spread
+                                        b += common + normal[Int((bits >> 48) & 0xFFF)] * spread
+                                    }
+                                    buffer[o] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, r + 0.5))))
+                                    buffer[o + 1] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, g + 0.5))))
+                                    buffer[o + 2] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, b + 0.5))))
+                                    o += 3
                                 }
-                                buffer[o] = UInt8(truncatingIfNeeded: Int(max(0, min(255, r + 0.5))))
-                                buffer[o + 1] = UInt8(truncatingIfNeeded: Int(max(0, min(255, g + 0.5))))
-                                buffer[o + 2] = UInt8(truncatingIfNeeded: Int(max(0, min(255, b + 0.5))))
+                                random = state
                             }
                         }
                     }

@@ -45,6 +45,17 @@ public struct SceneGenerator: Sendable {
             effects: effects)
     }
 
+    /// A hand reaching for card `index` of `scene` (or for a random card in view when nil), drawn from `seed`.
+    ///
+    /// For sessions: keep a scene's layout and camera, and add, move or remove the hand frame by frame.
+    public func hand(in scene: SynthScene, reachingFor index: Int? = nil, seed: UInt64) -> HandPose? {
+        var random = SynthRandom(seed: SynthRandom.derive(seed, 0x4A4D))
+        if let index, scene.cards.indices.contains(index) {
+            return makeHand(&random, cards: [scene.cards[index]], camera: scene.camera)
+        }
+        return makeHand(&random, cards: scene.cards, camera: scene.camera)
+    }
+
     // MARK: - Layout
 
     /// The cards in rows, centred on the table's origin.
