@@ -118,7 +118,7 @@ public final class FrameRenderer {
         let halfW = table.halfWidth
         let halfH = table.halfHeight
         let maxLevel = Float(texture.sides.count - 1)
-        let room: (Float, Float, Float) = (96, 90, 84)
+        let room = (Float(table.floor.red), Float(table.floor.green), Float(table.floor.blue))
         let wall: (Float, Float, Float) = (128, 122, 114)
         let edge: (Float, Float, Float) = (base.0 * 0.55, base.1 * 0.55, base.2 * 0.55)
         let levels = texture.sides.count
@@ -150,11 +150,23 @@ public final class FrameRenderer {
                                 let tx = (m0 * fx + m1 * fy + m2) * inv
                                 let ty = (m3 * fx + m4 * fy + m5) * inv
                                 if abs(tx) > halfW || abs(ty) > halfH {
-                                    let beyond = abs(tx) > halfW + 18 || abs(ty) > halfH + 18
-                                    let tone = beyond ? room : edge
-                                    out[o] = tone.0
-                                    out[o + 1] = tone.1
-                                    out[o + 2] = tone.2
+                                    // The table's dark edge band, then the floor (drawn in the table's plane: it is
+                                    // far away and soft), with the table's pattern coarsened and faint.
+                                    if abs(tx) <= halfW + 18 && abs(ty) <= halfH + 18 {
+                                        out[o] = edge.0
+                                        out[o + 1] = edge.1
+                                        out[o + 2] = edge.2
+                                        continue
+                                    }
+                                    let area = 4 * det * inv * inv * inv
+                                    let floorLevel = min(levels - 1, max(2, Int(0.5 * log2(max(area, 1e-12)) + 2.5)))
+                                    let u = Float((t0 * fx + t1 * fy + t2) * inv) * 0.25 + 97
+                                    let v = Float((t3 * fx + t4 * fy + t5) * inv) * 0.25 + 211
+                                    let sample = TableTexture.bilinear(
+                                        tex, offset: offsets[floorLevel], side: sides[floorLevel], shift: floorLevel, v, u)
+                                    out[o] = room.0 * (1 + 0.6 * sample.0)
+                                    out[o + 1] = room.1 * (1 + 0.6 * sample.1)
+                                    out[o + 2] = room.2 * (1 + 0.6 * sample.2)
                                     continue
                                 }
                                 if x & 3 == 0 || lod < 0 {

@@ -57,7 +57,8 @@ public struct FrameSetWriter: Sendable {
         guard count >= 1 else { throw SynthError("--count", "\(count) frames: ask for at least one frame") }
         try Self.makeDirectory(directory)
         let results = ResultBox(count: count)
-        let workers = min(jobs, count)
+        // More workers than cores only cost memory (each keeps its frame buffers).
+        let workers = min(jobs, count, max(1, ProcessInfo.processInfo.activeProcessorCount))
         let generator = self.generator
         let format = self.format
         let quality = self.quality

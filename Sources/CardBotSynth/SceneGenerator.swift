@@ -189,7 +189,8 @@ public struct SceneGenerator: Sendable {
         return TableStyle(
             surface: surface, color: color, contrast: random.uniform(ranges.tableContrast), seed: random.next(),
             grainAngle: random.uniform(0...Double.pi), halfWidth: max(extentX, random.uniform(800...1400)),
-            halfHeight: max(extentY, random.uniform(500...900)))
+            halfHeight: max(extentY, random.uniform(500...900)),
+            floor: [RGB(92, 88, 84), RGB(120, 100, 80), RGB(70, 78, 92), RGB(140, 132, 120), RGB(84, 60, 44)][random.int(0...4)])
     }
 
     func makeLighting(_ random: inout SynthRandom, ranges: DifficultyRanges) -> Lighting {

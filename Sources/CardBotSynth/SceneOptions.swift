@@ -32,8 +32,8 @@ public struct SceneOptions: Sendable, Hashable {
     /// Checks the options against the faces available.
     /// - Throws: `SynthError` naming the option that is out of range.
     public func validate(faces: [CardFace]) throws {
-        guard width >= 64, height >= 64, width <= 8192, height <= 8192 else {
-            throw SynthError("--size", "\(width)x\(height) is out of range: use 64x64 up to 8192x8192 pixels")
+        guard width >= 64, height >= 64, width <= 4096, height <= 4096 else {
+            throw SynthError("--size", "\(width)x\(height) is out of range: use 64x64 up to 4096x4096 pixels")
         }
         guard !faces.isEmpty else { throw SynthError("deck", "there are no card faces to lay out") }
         if let rows, !(1...Self.maximumRows).contains(rows) {

@@ -46,12 +46,12 @@ extension CardBotCommand.Synth {
         var quality: Int?
 
         @Option(help: "Frames rendered at once (default: the number of cores).")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        var jobs: Int?
 
         func validate() throws {
             guard (1...100_000).contains(count) else { throw ValidationError("--count must be 1 to 100000.") }
             if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be 1 to 100.") }
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         }
 
         func run() throws {
@@ -66,7 +66,9 @@ extension CardBotCommand.Synth {
             let report: FrameSetWriter.Report
             do {
                 let generator = try SceneGenerator(faces: faces, options: options)
-                let writer = FrameSetWriter(generator: generator, format: format, quality: quality, jobs: jobs)
+                let writer = FrameSetWriter(
+                    generator: generator, format: format, quality: quality,
+                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
                 report = try writer.write(count: count, seed: seed, to: out)
             } catch let error as SynthError {
                 Diagnostics.error(file: error.subject, error.reason)
