@@ -135,7 +135,7 @@ public struct SceneGenerator: Sendable {
             Double(height - 1) / 2 + random.normal() * 0.012 * Double(height))
         let extentX = (cards.map { abs($0.center.x) }.max() ?? 0) + 40
         let extentY = (cards.map { abs($0.center.y) }.max() ?? 0) + 50
-        let fit = random.chance(ranges.fitChance)
+        let fit = random.chance(ranges.fitChance) || options.keepAllInView
         let jitter = fit ? 0.08 : 0.45
         let target = TablePoint(random.uniform(-1...1) * extentX * jitter, random.uniform(-1...1) * extentY * jitter)
         let size = random.logUniform(ranges.markerSize)
