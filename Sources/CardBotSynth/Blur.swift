@@ -50,44 +50,62 @@ enum Blur {
         kernel = kernel.map { $0 / total }
         let stride = width * channels
         if scratch.count < plane.count { scratch = [Float](repeating: 0, count: plane.count) }
-        plane.withUnsafeMutableBufferPointer { p in
-            scratch.withUnsafeMutableBufferPointer { s in
-                kernel.withUnsafeBufferPointer { k in
-                    // Horizontal: plane -> scratch.
-                    for y in 0..<height {
-                        let row = y * stride
-                        for x in 0..<width {
-                            for c in 0..<channels {
-                                var sum: Float = 0
-                                if x >= radius && x + radius < width {
-                                    var index = row + (x - radius) * channels + c
-                                    for t in 0..<k.count {
-                                        sum += p[index] * k[t]
-                                        index += channels
-                                    }
-                                } else {
-                                    for t in 0..<k.count {
-                                        let xx = min(width - 1, max(0, x + t - radius))
-                                        sum += p[row + xx * channels + c] * k[t]
-                                    }
-                                }
-                                s[row + x * channels + c] = sum
-                            }
-                        }
+        plane.withUnsafeMutableBufferPointer { planeBuffer in
+            scratch.withUnsafeMutableBufferPointer { scratchBuffer in
+                let p = planeBuffer.baseAddress!
+                let s = scratchBuffer.baseAddress!
+                // Horizontal: plane -> scratch, tap by tap over whole rows, eight floats at a time.
+                let edge = radius * channels
+                for y in 0..<height {
+                    let row = y * stride
+                    if stride > 2 * edge {
+                        weightedSum(
+                            into: s + row + edge, count: stride - 2 * edge, taps: kernel,
+                            source: { t in UnsafePointer(p + row + edge + (t - radius) * channels) })
                     }
-                    // Vertical: scratch -> plane, whole rows at a time.
-                    for y in 0..<height {
-                        let out = y * stride
-                        for i in 0..<stride { p[out + i] = 0 }
-                        for t in 0..<k.count {
-                            let yy = min(height - 1, max(0, y + t - radius))
-                            let source = yy * stride
-                            let weight = k[t]
-                            for i in 0..<stride { p[out + i] += s[source + i] * weight }
+                    // The borders repeat the edge pixels.
+                    for x in 0..<width where x < radius || x >= width - radius || stride <= 2 * edge {
+                        for c in 0..<channels {
+                            var sum: Float = 0
+                            for t in 0..<kernel.count {
+                                let xx = min(width - 1, max(0, x + t - radius))
+                                sum += p[row + xx * channels + c] * kernel[t]
+                            }
+                            s[row + x * channels + c] = sum
                         }
                     }
                 }
+                // Vertical: scratch -> plane, whole rows at a time.
+                for y in 0..<height {
+                    weightedSum(
+                        into: p + y * stride, count: stride, taps: kernel,
+                        source: { t in UnsafePointer(s + min(height - 1, max(0, y + t - radius)) * stride) })
+                }
             }
+        }
+    }
+
+    /// `output[i] = sum over t of taps[t] * source(t)[i]` for `count` floats, in SIMD steps.
+    @inline(__always)
+    private static func weightedSum(
+        into output: UnsafeMutablePointer<Float>, count: Int, taps: [Float], source: (Int) -> UnsafePointer<Float>
+    ) {
+        let raw = UnsafeMutableRawPointer(output)
+        var i = 0
+        while i + 8 <= count {
+            var sum = SIMD8<Float>(repeating: 0)
+            for t in 0..<taps.count {
+                let vector = UnsafeRawPointer(source(t) + i).loadUnaligned(as: SIMD8<Float>.self)
+                sum += vector * taps[t]
+            }
+            raw.storeBytes(of: sum, toByteOffset: i * 4, as: SIMD8<Float>.self)
+            i += 8
+        }
+        while i < count {
+            var sum: Float = 0
+            for t in 0..<taps.count { sum += source(t)[i] * taps[t] }
+            output[i] = sum
+            i += 1
         }
     }
 }

@@ -20,13 +20,14 @@ public final class FrameRenderer {
     public var borderMargin: Double = 3
 
     private var artworks: [(face: CardFace, design: CardDesign, artwork: CardArtwork)] = []
-    private var textures: [(style: TableStyle, texture: TableTexture)] = []
+    private var textures: [(surface: TableStyle.Surface, pattern: UInt64, texture: TableTexture)] = []
     private var color: [Float] = []
     private var scratch: [Float] = []
     private var handMask: [Float] = []
     private var shadeMask: [Float] = []
     private var shadowMask: [Float] = []
     private var line: [Float] = []
+    private var tableHalf: [Float] = []
     private var rasterizer = PolygonRasterizer()
 
     /// Creates a renderer.
@@ -61,9 +62,9 @@ public final class FrameRenderer {
         if let hand = scene.hand {
             drawHand(hand, scene: scene, toImage: toImage, width: width, height: height)
         }
-        applyLighting(scene.lighting, width: width, height: height)
         Blur.gaussian(&color, scratch: &scratch, width: width, height: height, channels: 3, sigma: scene.effects.blur)
-        let rgb = quantize(scene.effects, width: width, height: height)
+        // The light varies slowly, so it is applied after the lens blur, in the same pass as the sensor.
+        let rgb = expose(scene.lighting, scene.effects, width: width, height: height)
         let gray = rgb.luminance
         let mask = GrayImage(width: width, height: height) { out in
             handMask.withUnsafeBufferPointer { m in
@@ -85,10 +86,13 @@ public final class FrameRenderer {
     }
 
     private func texture(for style: TableStyle) -> TableTexture {
-        if let cached = textures.first(where: { $0.style == style }) { return cached.texture }
-        let texture = TableTexture(style: style)
-        textures.append((style, texture))
-        if textures.count > 4 { textures.removeFirst() }
+        let pattern = style.seed % TableTexture.patternsPerSurface
+        if let cached = textures.first(where: { $0.surface == style.surface && $0.pattern == pattern }) {
+            return cached.texture
+        }
+        let texture = TableTexture(surface: style.surface, pattern: pattern)
+        textures.append((style.surface, pattern, texture))
+        if textures.count > 16 { textures.removeFirst() }
         return texture
     }
 
@@ -100,28 +104,42 @@ public final class FrameRenderer {
         // Table mm -> texel coordinates: turn by the grain angle, scale to texels.
         let c = cos(-table.grainAngle) / TableTexture.millimetresPerTexel
         let s = sin(-table.grainAngle) / TableTexture.millimetresPerTexel
-        let toTexel = Homography([c, -s, 0, s, c, 0, 0, 0, 1]).concatenating(toTable)
+        // The rest of the seed shifts the pattern, so that tables sharing a pattern still differ.
+        let shiftU = Double((table.seed >> 8) & 511)
+        let shiftV = Double((table.seed >> 20) & 511)
+        let toTexel = Homography([c, -s, shiftU, s, c, shiftV, 0, 0, 1]).concatenating(toTable)
+        let base = (Float(table.color.red), Float(table.color.green), Float(table.color.blue))
+        let contrast = Float(table.contrast)
         let det = abs(toTexel.determinant)
-        let m = toTable.m
-        let t = toTexel.m
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (
+            toTable.m[0], toTable.m[1], toTable.m[2], toTable.m[3], toTable.m[4], toTable.m[5], toTable.m[6], toTable.m[7],
+            toTable.m[8])
+        let (t0, t1, t2, t3, t4, t5) = (toTexel.m[0], toTexel.m[1], toTexel.m[2], toTexel.m[3], toTexel.m[4], toTexel.m[5])
         let halfW = table.halfWidth
         let halfH = table.halfHeight
         let maxLevel = Float(texture.sides.count - 1)
-        let room: (Float, Float, Float) = (72, 66, 60)
-        let wall: (Float, Float, Float) = (118, 112, 104)
-        let edge: (Float, Float, Float) = (texture.mean.0 * 0.55, texture.mean.1 * 0.55, texture.mean.2 * 0.55)
+        let room = (Float(table.floor.red), Float(table.floor.green), Float(table.floor.blue))
+        let wall: (Float, Float, Float) = (128, 122, 114)
+        let edge: (Float, Float, Float) = (base.0 * 0.55, base.1 * 0.55, base.2 * 0.55)
         let levels = texture.sides.count
-        color.withUnsafeMutableBufferPointer { out in
+        // The table is smooth at the pixel scale (its finest texels are 1.5 mm), so it is sampled at half
+        // the resolution, with the footprint of a half-resolution pixel, and scaled up bilinearly.
+        let halfWidth = (width + 1) / 2
+        let halfHeight = (height + 1) / 2
+        if tableHalf.count != halfWidth * halfHeight * 3 {
+            tableHalf = [Float](repeating: 0, count: halfWidth * halfHeight * 3)
+        }
+        tableHalf.withUnsafeMutableBufferPointer { out in
             texture.texels.withUnsafeBufferPointer { tex in
                 texture.offsets.withUnsafeBufferPointer { offsets in
                     texture.sides.withUnsafeBufferPointer { sides in
-                        for y in 0..<height {
-                            let fy = Double(y)
-                            var lod: Float = 0
-                            for x in 0..<width {
-                                let fx = Double(x)
-                                let w = m[6] * fx + m[7] * fy + m[8]
-                                let o = (y * width + x) * 3
+                        for y in 0..<halfHeight {
+                            let fy = Double(2 * y) + 0.5
+                            var lod: Float = -1
+                            for x in 0..<halfWidth {
+                                let fx = Double(2 * x) + 0.5
+                                let w = m6 * fx + m7 * fy + m8
+                                let o = (y * halfWidth + x) * 3
                                 if w <= 1e-9 {
                                     out[o] = wall.0
                                     out[o + 1] = wall.1
@@ -129,38 +147,77 @@ public final class FrameRenderer {
                                     continue
                                 }
                                 let inv = 1 / w
-                                let tx = (m[0] * fx + m[1] * fy + m[2]) * inv
-                                let ty = (m[3] * fx + m[4] * fy + m[5]) * inv
+                                let tx = (m0 * fx + m1 * fy + m2) * inv
+                                let ty = (m3 * fx + m4 * fy + m5) * inv
                                 if abs(tx) > halfW || abs(ty) > halfH {
-                                    let beyond = abs(tx) > halfW + 25 || abs(ty) > halfH + 25
-                                    let tone = beyond ? room : edge
-                                    out[o] = tone.0
-                                    out[o + 1] = tone.1
-                                    out[o + 2] = tone.2
+                                    // The table's dark edge band, then the floor (drawn in the table's plane: it is
+                                    // far away and soft), with the table's pattern coarsened and faint.
+                                    if abs(tx) <= halfW + 18 && abs(ty) <= halfH + 18 {
+                                        out[o] = edge.0
+                                        out[o + 1] = edge.1
+                                        out[o + 2] = edge.2
+                                        continue
+                                    }
+                                    let area = 4 * det * inv * inv * inv
+                                    let floorLevel = min(levels - 1, max(2, Int(0.5 * log2(max(area, 1e-12)) + 2.5)))
+                                    let u = Float((t0 * fx + t1 * fy + t2) * inv) * 0.25 + 97
+                                    let v = Float((t3 * fx + t4 * fy + t5) * inv) * 0.25 + 211
+                                    let sample = TableTexture.bilinear(
+                                        tex, offset: offsets[floorLevel], side: sides[floorLevel], shift: floorLevel, v, u)
+                                    out[o] = room.0 * (1 + 0.6 * sample.0)
+                                    out[o + 1] = room.1 * (1 + 0.6 * sample.1)
+                                    out[o + 2] = room.2 * (1 + 0.6 * sample.2)
                                     continue
                                 }
-                                if x & 7 == 0 {
-                                    // Texels per pixel (area) = |det| / w^3; the level is half its log2.
-                                    let area = det * inv * inv * inv
-                                    lod = min(maxLevel - 0.001, max(0, Float(0.5 * log2(max(area, 1e-12)))))
+                                if x & 3 == 0 || lod < 0 {
+                                    // Texels per half-resolution pixel (area) = 4 |det| / w^3; the level is half its log2.
+                                    let area = 4 * det * inv * inv * inv
+                                    lod = min(maxLevel, max(0, Float(0.5 * log2(max(area, 1e-12)))))
                                 }
-                                let u = Float((t[0] * fx + t[1] * fy + t[2]) * inv)
-                                let v = Float((t[3] * fx + t[4] * fy + t[5]) * inv)
-                                let level = Int(lod)
-                                let frac = lod - Float(level)
-                                var sample = TableTexture.bilinear(
+                                let u = Float((t0 * fx + t1 * fy + t2) * inv)
+                                let v = Float((t3 * fx + t4 * fy + t5) * inv)
+                                // The level just coarser than the footprint: a little soft, never aliased.
+                                let level = min(levels - 1, Int(lod + 0.5))
+                                let sample = TableTexture.bilinear(
                                     tex, offset: offsets[level], side: sides[level], shift: level, u, v)
-                                if frac > 0.01 && level + 1 < levels {
-                                    let next = TableTexture.bilinear(
-                                        tex, offset: offsets[level + 1], side: sides[level + 1], shift: level + 1, u, v)
-                                    sample.0 += (next.0 - sample.0) * frac
-                                    sample.1 += (next.1 - sample.1) * frac
-                                    sample.2 += (next.2 - sample.2) * frac
-                                }
-                                out[o] = sample.0
-                                out[o + 1] = sample.1
-                                out[o + 2] = sample.2
+                                out[o] = base.0 * (1 + contrast * sample.0)
+                                out[o + 1] = base.1 * (1 + contrast * sample.1)
+                                out[o + 2] = base.2 * (1 + contrast * sample.2)
                             }
+                        }
+                    }
+                }
+            }
+        }
+        upsampleTable(halfWidth: halfWidth, halfHeight: halfHeight, width: width, height: height)
+    }
+
+    /// Scales the half-resolution table up into the frame: bilinear, half-pixel centred.
+    private func upsampleTable(halfWidth: Int, halfHeight: Int, width: Int, height: Int) {
+        // Full pixel x samples half-resolution coordinate (x - 0.5) / 2.
+        let columns = (0..<width).map { x -> (Int, Int, Float) in
+            let position = max(0, min(Float(halfWidth - 1), (Float(x) - 0.5) / 2))
+            let left = min(halfWidth - 1, Int(position))
+            return (left * 3, min(halfWidth - 1, left + 1) * 3, position - Float(left))
+        }
+        color.withUnsafeMutableBufferPointer { out in
+            tableHalf.withUnsafeBufferPointer { half in
+                columns.withUnsafeBufferPointer { columns in
+                    for y in 0..<height {
+                        let position = max(0, min(Float(halfHeight - 1), (Float(y) - 0.5) / 2))
+                        let top = min(halfHeight - 1, Int(position))
+                        let fy = position - Float(top)
+                        let row0 = top * halfWidth * 3
+                        let row1 = min(halfHeight - 1, top + 1) * halfWidth * 3
+                        var o = y * width * 3
+                        for x in 0..<width {
+                            let (a, b, fx) = columns[x]
+                            for c in 0..<3 {
+                                let upper = half[row0 + a + c] + (half[row0 + b + c] - half[row0 + a + c]) * fx
+                                let lower = half[row1 + a + c] + (half[row1 + b + c] - half[row1 + a + c]) * fx
+                                out[o + c] = upper + (lower - upper) * fy
+                            }
+                            o += 3
                         }
                     }
                 }
@@ -254,19 +311,22 @@ public final class FrameRenderer {
         guard scale > 0 else { return }
         // The shadow: the same shape moved away from the light by the hand's height, very soft.
         let offset = TablePoint(scene.lighting.shadowDirection.x * hand.height, scene.lighting.shadowDirection.y * hand.height)
-        let shadowPolygons = HandShape.tablePolygons(hand, armLength: armLength, offset: offset).compactMap {
-            Self.project($0, toImage).map(PolygonRasterizer.counterClockwise)
-        }
+        let shadowOutlines = HandShape.tablePolygons(hand, armLength: armLength, offset: offset)
+            + [HandShape.sleevePolygon(hand, armLength: armLength, offset: offset)].compactMap { $0 }
+        let shadowPolygons = shadowOutlines.compactMap { Self.project($0, toImage).map(PolygonRasterizer.counterClockwise) }
         let shadowRegion = fill(&shadowMask, shadowPolygons, width: width, height: height)
         let shadowRadius = max(1, Int((0.22 * hand.height * scale).rounded()))
         let shadowGrown = grow(shadowRegion, by: 3 * shadowRadius + 1, width: width, height: height)
         Blur.box3(&shadowMask, scratch: &line, width: width, height: height, radius: shadowRadius, region: shadowGrown)
-        darken(by: shadowMask, strength: 0.45, region: shadowGrown, width: width)
+        darken(by: shadowMask, strength: 0.5, region: shadowGrown, width: width)
         clear(&shadowMask, region: shadowGrown, width: width)
 
-        let polygons = HandShape.tablePolygons(hand, armLength: armLength).compactMap {
+        var polygons = HandShape.tablePolygons(hand, armLength: armLength).compactMap {
             Self.project($0, toImage).map(PolygonRasterizer.counterClockwise)
         }
+        let sleeve = HandShape.sleevePolygon(hand, armLength: armLength).flatMap { Self.project($0, toImage) }
+            .map(PolygonRasterizer.counterClockwise)
+        if let sleeve { polygons.append(sleeve) }
         let region = fill(&handMask, polygons, width: width, height: height)
         guard !region.isEmpty else { return }
         // Rounded shading: darker towards the outline, as skin curves away from the light.
@@ -294,6 +354,25 @@ public final class FrameRenderer {
                             out[o] += (skin.0 * shade - out[o]) * alpha
                             out[o + 1] += (skin.1 * shade - out[o + 1]) * alpha
                             out[o + 2] += (skin.2 * shade - out[o + 2]) * alpha
+                        }
+                    }
+                }
+            }
+        }
+        // The sleeve: cloth over the forearm, shaded like the skin.
+        if let sleeve, let cloth = hand.sleeve {
+            let fabric = (Float(cloth.red), Float(cloth.green), Float(cloth.blue))
+            color.withUnsafeMutableBufferPointer { out in
+                shadeMask.withUnsafeBufferPointer { s in
+                    rasterizer.rasterize([sleeve], width: width, height: height) { y, x0, coverage in
+                        for i in 0..<coverage.count where coverage[i] > 0 {
+                            let index = y * width + x0 + i
+                            let shade = 0.55 + 0.45 * min(1, s[index] * 1.25)
+                            let alpha = coverage[i]
+                            let o = index * 3
+                            out[o] += (fabric.0 * shade - out[o]) * alpha
+                            out[o + 1] += (fabric.1 * shade - out[o + 1]) * alpha
+                            out[o + 2] += (fabric.2 * shade - out[o + 2]) * alpha
                         }
                     }
                 }
@@ -352,68 +431,90 @@ public final class FrameRenderer {
 
     // MARK: - Light, noise
 
-    private func applyLighting(_ light: Lighting, width: Int, height: Int) {
-        let cx = Double(width - 1) / 2
-        let cy = Double(height - 1) / 2
-        let gx = light.gradient * cos(light.gradientAngle) / Double(width)
-        let gy = light.gradient * sin(light.gradientAngle) / Double(width)
-        let radius2 = cx * cx + cy * cy
-        let nx = -sin(light.shadowAngle)
-        let ny = cos(light.shadowAngle)
-        let softness = max(1, light.shadowSoftness)
-        let tint = light.tint.count == 3 ? light.tint.map(Float.init) : [1, 1, 1]
-        color.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                let dy = Double(y) - cy
-                for x in 0..<width {
-                    let dx = Double(x) - cx
-                    var gain = light.exposure * (1 + gx * dx + gy * dy) * (1 - light.vignette * (dx * dx + dy * dy) / radius2)
-                    if light.shadowStrength > 0 {
-                        let d = (Double(x) - light.shadowPoint.x) * nx + (Double(y) - light.shadowPoint.y) * ny
-                        let t = min(1, max(0, 0.5 + d / softness))
-                        gain *= 1 - light.shadowStrength * t * t * (3 - 2 * t)
-                    }
-                    let g = Float(max(0, gain))
-                    let o = (y * width + x) * 3
-                    out[o] *= g * tint[0]
-                    out[o + 1] *= g * tint[1]
-                    out[o + 2] *= g * tint[2]
-                }
-            }
+    /// 4096 standard normal values at evenly spaced quantiles, indexed by 12 random bits.
+    static let normalTable: [Float] = (0..<4096).map { index in
+        // The inverse normal CDF by bisection on erf: a one-time cost.
+        let p = (Double(index) + 0.5) / 4096
+        var low = -6.0
+        var high = 6.0
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if 0.5 * (1 + erf(middle / 2.0.squareRoot())) < p { low = middle } else { high = middle }
         }
+        return Float((low + high) / 2)
     }
 
-    private func quantize(_ effects: CameraEffects, width: Int, height: Int) -> RGBImage {
+    /// Applies the light (exposure, gradient, vignette, shadow edge, tint), adds sensor noise and rounds to bytes.
+    private func expose(_ light: Lighting, _ effects: CameraEffects, width: Int, height: Int) -> RGBImage {
+        let cx = Float(width - 1) / 2
+        let cy = Float(height - 1) / 2
+        let gx = Float(light.gradient * cos(light.gradientAngle)) / Float(width)
+        let gy = Float(light.gradient * sin(light.gradientAngle)) / Float(width)
+        let vignette = Float(light.vignette) / (cx * cx + cy * cy)
+        let nx = Float(-sin(light.shadowAngle))
+        let ny = Float(cos(light.shadowAngle))
+        let inverseSoftness = 1 / Float(max(1, light.shadowSoftness))
+        let shadowStrength = Float(light.shadowStrength)
+        let exposure = Float(light.exposure)
+        let tint = light.tint.count == 3 ? light.tint.map(Float.init) : [1, 1, 1]
+        let (tintR, tintG, tintB) = (tint[0], tint[1], tint[2])
+        // The gradient and the vignette split into a column part and a row part.
+        let columnGradient = (0..<width).map { gx * (Float($0) - cx) }
+        let columnVignette = (0..<width).map { vignette * (Float($0) - cx) * (Float($0) - cx) }
         var random = SynthRandom(seed: effects.seed)
         let sigma = Float(max(0, effects.noise))
-        // Irwin-Hall sums of four 16-bit uniforms: mean 2, variance 1/3.
-        let unit: Float = 1 / 65536
-        let normalScale = Float(3).squareRoot()
+        // Noise level by brightness (0...255, in quarter steps): shot noise grows with the signal, read noise
+        // is there even in the dark.
+        let levels = (0..<1024).map { sigma * (0.35 + 0.65 * Float($0) / 4 / 128).squareRoot() }
+        let shadowX = Float(light.shadowPoint.x)
+        let shadowY = Float(light.shadowPoint.y)
         let pixelCount = width * height
+        var gainRow = [Float](repeating: 0, count: width)
         let bytes = [UInt8](unsafeUninitializedCapacity: pixelCount * 3) { buffer, count in
             color.withUnsafeBufferPointer { c in
-                for i in 0..<pixelCount {
-                    let o = i * 3
-                    var r = c[o]
-                    var g = c[o + 1]
-                    var b = c[o + 2]
-                    if sigma > 0 {
-                        let bits = random.next()
-                        let n = (Float(bits & 0xFFFF) + Float((bits >> 16) & 0xFFFF) + Float((bits >> 32) & 0xFFFF)
-                            + Float(bits >> 48)) * unit - 2
-                        let chroma = random.next()
-                        let luma = (r * 0.3 + g * 0.59 + b * 0.11)
-                        // Shot noise grows with the signal; read noise is there even in the dark.
-                        let level = sigma * (0.35 + 0.65 * max(0, luma) / 128).squareRoot()
-                        let common = n * normalScale * level
-                        let spread = level * 0.45 * normalScale * 2 * unit
-                        r += common + (Float(chroma & 0xFFFF) - 32768) * spread
-                        g += common + (Float((chroma >> 16) & 0xFFFF) - 32768) * spread
-                        b += common + (Float((chroma >> 32) & 0xFFFF) - 32768) * spread
+                Self.normalTable.withUnsafeBufferPointer { normal in
+                    levels.withUnsafeBufferPointer { levels in
+                        gainRow.withUnsafeMutableBufferPointer { gains in
+                            for y in 0..<height {
+                                let dy = Float(y) - cy
+                                let rowGradient = 1 + gy * dy
+                                let rowVignette = 1 - vignette * dy * dy
+                                let shadowRow = -shadowX * nx + (Float(y) - shadowY) * ny
+                                for x in 0..<width {
+                                    var gain = exposure * (rowGradient + columnGradient[x]) * (rowVignette - columnVignette[x])
+                                    if shadowStrength > 0 {
+                                        let t = min(1, max(0, 0.5 + (shadowRow + Float(x) * nx) * inverseSoftness))
+                                        gain *= 1 - shadowStrength * t * t * (3 - 2 * t)
+                                    }
+                                    gains[x] = max(0, gain)
+                                }
+                                var state = random
+                                var o = y * width * 3
+                                for x in 0..<width {
+                                    let gain = gains[x]
+                                    var r = c[o] * gain * tintR
+                                    var g = c[o + 1] * gain * tintG
+                                    var b = c[o + 2] * gain * tintB
+                                    if sigma > 0 {
+                                        // One draw gives four standard normals: one shared, three per channel.
+                                        let bits = state.next()
+                                        let luma = min(255, max(0, r * 0.3 + g * 0.59 + b * 0.11))
+                                        let level = levels[Int(luma * 4)]
+                                        let common = normal[Int(bits & 0xFFF)] * level
+                                        let spread = level * 0.45
+                                        r += common + normal[Int((bits >> 16) & 0xFFF)] * spread
+                                        g += common + normal[Int((bits >> 32) & 0xFFF)] * spread
+                                        b += common + normal[Int((bits >> 48) & 0xFFF)] * spread
+                                    }
+                                    buffer[o] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, r + 0.5))))
+                                    buffer[o + 1] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, g + 0.5))))
+                                    buffer[o + 2] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, b + 0.5))))
+                                    o += 3
+                                }
+                                random = state
+                            }
+                        }
                     }
-                    buffer[o] = UInt8(max(0, min(255, r + 0.5)))
-                    buffer[o + 1] = UInt8(max(0, min(255, g + 0.5)))
-                    buffer[o + 2] = UInt8(max(0, min(255, b + 0.5)))
                 }
             }
             count = pixelCount * 3

@@ -40,15 +40,25 @@ public struct FrameSetWriter: Sendable {
         return "frame-\(padded).\(format.rawValue)"
     }
 
+    /// What a run wrote and how long it took.
+    public struct Report: Sendable {
+        /// The truth of every frame, in order.
+        public var frames: [FrameTruth]
+        /// Time spent rendering, summed over all workers, in seconds.
+        public var renderSeconds: Double
+        /// Time spent encoding and writing frames, summed over all workers, in seconds.
+        public var encodeSeconds: Double
+    }
+
     /// Renders `count` frames of `seed` into `directory` (created if missing) and writes `truth.json` there.
-    /// - Returns: the truth of every frame, in order.
     /// - Throws: `SynthError` when the folder cannot be made, `ImageError` when a frame cannot be written.
     @discardableResult
-    public func write(count: Int, seed: UInt64, to directory: String) throws -> [FrameTruth] {
+    public func write(count: Int, seed: UInt64, to directory: String) throws -> Report {
         guard count >= 1 else { throw SynthError("--count", "\(count) frames: ask for at least one frame") }
         try Self.makeDirectory(directory)
         let results = ResultBox(count: count)
-        let workers = min(jobs, count)
+        // More workers than cores only cost memory (each keeps its frame buffers).
+        let workers = min(jobs, count, max(1, ProcessInfo.processInfo.activeProcessorCount))
         let generator = self.generator
         let format = self.format
         let quality = self.quality
@@ -58,8 +68,10 @@ public struct FrameSetWriter: Sendable {
             var index = worker
             while index < count {
                 if results.failed { return }
+                let started = DispatchTime.now().uptimeNanoseconds
                 let scene = generator.scene(seed: seed, index: index)
                 let frame = renderer.render(scene)
+                let rendered = DispatchTime.now().uptimeNanoseconds
                 var truth = frame.truth
                 truth.file = names[index]
                 let path = directory.hasSuffix("/") ? directory + names[index] : directory + "/" + names[index]
@@ -68,7 +80,8 @@ public struct FrameSetWriter: Sendable {
                     case .jpg: try ImageWriter.write(frame.rgb, to: path, quality: quality ?? scene.effects.jpegQuality)
                     case .png: try ImageWriter.write(frame.rgb, to: path)
                     }
-                    results.set(index, truth)
+                    results.set(index, truth, render: rendered - started,
+                                encode: DispatchTime.now().uptimeNanoseconds - rendered)
                 } catch {
                     results.fail(error)
                     return
@@ -81,7 +94,8 @@ public struct FrameSetWriter: Sendable {
         let json = try Self.truthJSON(truths, seed: seed, difficulty: generator.options.difficulty)
         let truthPath = directory.hasSuffix("/") ? directory + "truth.json" : directory + "/truth.json"
         try FileBytes.writeAtomically(Array(json.utf8), to: truthPath)
-        return truths
+        return Report(frames: truths, renderSeconds: Double(results.renderNanoseconds) / 1e9,
+                      encodeSeconds: Double(results.encodeNanoseconds) / 1e9)
     }
 
     /// The text of truth.json: a header and one frame per line.
@@ -124,12 +138,20 @@ private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var values: [FrameTruth?]
     private(set) var error: Error?
+    private(set) var renderNanoseconds: UInt64 = 0
+    private(set) var encodeNanoseconds: UInt64 = 0
 
     init(count: Int) { values = [FrameTruth?](repeating: nil, count: count) }
 
     var failed: Bool { lock.withLock { error != nil } }
 
-    func set(_ index: Int, _ truth: FrameTruth) { lock.withLock { values[index] = truth } }
+    func set(_ index: Int, _ truth: FrameTruth, render: UInt64, encode: UInt64) {
+        lock.withLock {
+            values[index] = truth
+            renderNanoseconds += render
+            encodeNanoseconds += encode
+        }
+    }
 
     func fail(_ error: Error) { lock.withLock { if self.error == nil { self.error = error } } }
 }

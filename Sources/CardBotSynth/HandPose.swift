@@ -21,10 +21,15 @@ public struct HandPose: Sendable, Hashable {
     public var skin: RGB
     /// The height of the hand above the table in mm (sets the shadow's offset and softness).
     public var height: Double
+    /// The colour of the sleeve over the forearm, or nil for a bare arm.
+    public var sleeve: RGB?
+    /// Where the sleeve starts, in mm from the wrist.
+    public var sleeveStart: Double
 
     /// Creates a hand.
     public init(reach: TablePoint, armAngle: Double, armLength: Double = 700, palmWidth: Double = 64,
-                spread: Double = 0.4, thumbSide: Double = 1, skin: RGB = RGB(224, 172, 140), height: Double = 40) {
+                spread: Double = 0.4, thumbSide: Double = 1, skin: RGB = RGB(224, 172, 140), height: Double = 40,
+                sleeve: RGB? = nil, sleeveStart: Double = 120) {
         self.reach = reach
         self.armAngle = armAngle
         self.armLength = armLength
@@ -33,5 +38,7 @@ public struct HandPose: Sendable, Hashable {
         self.thumbSide = thumbSide
         self.skin = skin
         self.height = height
+        self.sleeve = sleeve
+        self.sleeveStart = sleeveStart
     }
 }

@@ -57,6 +57,18 @@ enum HandShape {
         return polygons
     }
 
+    /// The sleeve over the forearm (mm on the table), from `sleeveStart` past the wrist to the arm's end, or nil.
+    static func sleevePolygon(_ pose: HandPose, armLength: Double, offset: TablePoint = TablePoint(0, 0)) -> [TablePoint]? {
+        guard pose.sleeve != nil, pose.sleeveStart < armLength else { return nil }
+        let a = (cos(pose.armAngle), sin(pose.armAngle))
+        let w = pose.palmWidth
+        let reachToWrist = 0.92 * w + 0.95 * w * 0.9
+        let start = (pose.reach.x + a.0 * (reachToWrist + pose.sleeveStart), pose.reach.y + a.1 * (reachToWrist + pose.sleeveStart))
+        let end = (pose.reach.x + a.0 * (reachToWrist + armLength), pose.reach.y + a.1 * (reachToWrist + armLength))
+        let radius = 0.4 * w + 0.16 * w * pose.sleeveStart / max(1, armLength)
+        return capsule(from: start, to: end, r0: radius * 1.25, r1: 0.56 * w * 1.25, offset: offset)
+    }
+
     /// A stadium from p0 (radius r0) to p1 (radius r1).
     static func capsule(from p0: (Double, Double), to p1: (Double, Double), r0: Double, r1: Double,
                         offset: TablePoint) -> [TablePoint] {

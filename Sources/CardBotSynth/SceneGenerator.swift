@@ -45,6 +45,17 @@ public struct SceneGenerator: Sendable {
             effects: effects)
     }
 
+    /// A hand reaching for card `index` of `scene` (or for a random card in view when nil), drawn from `seed`.
+    ///
+    /// For sessions: keep a scene's layout and camera, and add, move or remove the hand frame by frame.
+    public func hand(in scene: SynthScene, reachingFor index: Int? = nil, seed: UInt64) -> HandPose? {
+        var random = SynthRandom(seed: SynthRandom.derive(seed, 0x4A4D))
+        if let index, scene.cards.indices.contains(index) {
+            return makeHand(&random, cards: [scene.cards[index]], camera: scene.camera)
+        }
+        return makeHand(&random, cards: scene.cards, camera: scene.camera)
+    }
+
     // MARK: - Layout
 
     /// The cards in rows, centred on the table's origin.
@@ -124,7 +135,7 @@ public struct SceneGenerator: Sendable {
             Double(height - 1) / 2 + random.normal() * 0.012 * Double(height))
         let extentX = (cards.map { abs($0.center.x) }.max() ?? 0) + 40
         let extentY = (cards.map { abs($0.center.y) }.max() ?? 0) + 50
-        let fit = random.chance(ranges.fitChance)
+        let fit = random.chance(ranges.fitChance) || options.keepAllInView
         let jitter = fit ? 0.08 : 0.45
         let target = TablePoint(random.uniform(-1...1) * extentX * jitter, random.uniform(-1...1) * extentY * jitter)
         let size = random.logUniform(ranges.markerSize)
@@ -177,15 +188,16 @@ public struct SceneGenerator: Sendable {
         let extentY = (cards.map { abs($0.center.y) }.max() ?? 0) + 120
         return TableStyle(
             surface: surface, color: color, contrast: random.uniform(ranges.tableContrast), seed: random.next(),
-            grainAngle: random.uniform(0...Double.pi), halfWidth: max(extentX, random.uniform(500...900)),
-            halfHeight: max(extentY, random.uniform(350...600)))
+            grainAngle: random.uniform(0...Double.pi), halfWidth: max(extentX, random.uniform(800...1400)),
+            halfHeight: max(extentY, random.uniform(500...900)),
+            floor: [RGB(92, 88, 84), RGB(120, 100, 80), RGB(70, 78, 92), RGB(140, 132, 120), RGB(84, 60, 44)][random.int(0...4)])
     }
 
     func makeLighting(_ random: inout SynthRandom, ranges: DifficultyRanges) -> Lighting {
         let shadow = random.chance(ranges.shadowChance)
         let warmth = random.uniform(-0.05...0.05)
         let lightAngle = random.uniform(0...(2 * Double.pi))
-        let lightLength = random.uniform(0.25...0.7)
+        let lightLength = random.uniform(0.35...0.8)
         return Lighting(
             exposure: random.uniform(0.9...1.04), gradient: random.uniform(-ranges.gradient...ranges.gradient),
             gradientAngle: random.uniform(0...(2 * Double.pi)), vignette: random.uniform(ranges.vignette),
@@ -236,9 +248,14 @@ public struct SceneGenerator: Sendable {
             RGB(238, 192, 164), RGB(226, 174, 142), RGB(204, 146, 108), RGB(168, 116, 84), RGB(124, 84, 60),
             RGB(96, 64, 48),
         ]
+        let sleeves = [
+            RGB(200, 40, 48), RGB(40, 90, 170), RGB(240, 200, 60), RGB(60, 140, 80), RGB(230, 230, 226), RGB(40, 40, 46),
+            RGB(150, 90, 170), RGB(250, 140, 60),
+        ]
         return HandPose(
             reach: reach, armAngle: atan2(b.y - a.y, b.x - a.x), armLength: 900, palmWidth: random.uniform(56...76),
             spread: random.uniform(0...1), thumbSide: random.chance(0.5) ? 1 : -1, skin: skins[random.int(0...(skins.count - 1))],
-            height: random.uniform(25...70))
+            height: random.uniform(30...80), sleeve: random.chance(0.75) ? sleeves[random.int(0...(sleeves.count - 1))] : nil,
+            sleeveStart: random.uniform(70...200))
     }
 }

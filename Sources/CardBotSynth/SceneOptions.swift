@@ -12,6 +12,9 @@ public struct SceneOptions: Sendable, Hashable {
     public var program: [[Int]]?
     /// How hard the frames are.
     public var difficulty: SynthDifficulty
+    /// Always frame the whole layout (moving the camera back as far as the smallest marker size allows),
+    /// as a session's steady camera would; by default some frames crop cards at the edges.
+    public var keepAllInView: Bool
 
     /// The largest number of cards the generator lays out.
     public static let maximumCards = 40
@@ -20,20 +23,21 @@ public struct SceneOptions: Sendable, Hashable {
 
     /// Creates options.
     public init(width: Int = 1280, height: Int = 720, rows: Int? = nil, cards: Int? = nil, program: [[Int]]? = nil,
-                difficulty: SynthDifficulty = .easy) {
+                difficulty: SynthDifficulty = .easy, keepAllInView: Bool = false) {
         self.width = width
         self.height = height
         self.rows = rows
         self.cards = cards
         self.program = program
         self.difficulty = difficulty
+        self.keepAllInView = keepAllInView
     }
 
     /// Checks the options against the faces available.
     /// - Throws: `SynthError` naming the option that is out of range.
     public func validate(faces: [CardFace]) throws {
-        guard width >= 64, height >= 64, width <= 8192, height <= 8192 else {
-            throw SynthError("--size", "\(width)x\(height) is out of range: use 64x64 up to 8192x8192 pixels")
+        guard width >= 64, height >= 64, width <= 4096, height <= 4096 else {
+            throw SynthError("--size", "\(width)x\(height) is out of range: use 64x64 up to 4096x4096 pixels")
         }
         guard !faces.isEmpty else { throw SynthError("deck", "there are no card faces to lay out") }
         if let rows, !(1...Self.maximumRows).contains(rows) {

@@ -22,13 +22,15 @@ public struct TableStyle: Sendable, Hashable {
     public var seed: UInt64
     /// The direction of the grain on the table, radians.
     public var grainAngle: Double
-    /// Half the table's size around the cards' centre, in mm; beyond it is the dim room.
+    /// Half the table's size around the cards' centre, in mm; beyond it is the floor.
     public var halfWidth: Double
     public var halfHeight: Double
+    /// The colour of the floor seen beyond the table's edge.
+    public var floor: RGB
 
     /// Creates a table.
     public init(surface: Surface = .wood, color: RGB = RGB(150, 104, 66), contrast: Double = 0.5, seed: UInt64 = 1,
-                grainAngle: Double = 0, halfWidth: Double = 700, halfHeight: Double = 450) {
+                grainAngle: Double = 0, halfWidth: Double = 700, halfHeight: Double = 450, floor: RGB = RGB(96, 90, 84)) {
         self.surface = surface
         self.color = color
         self.contrast = contrast
@@ -36,6 +38,7 @@ public struct TableStyle: Sendable, Hashable {
         self.grainAngle = grainAngle
         self.halfWidth = halfWidth
         self.halfHeight = halfHeight
+        self.floor = floor
     }
 }
 

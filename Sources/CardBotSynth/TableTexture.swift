@@ -1,61 +1,78 @@
 import Foundation
 
-/// A tileable table-top texture with its mipmap pyramid, generated from a `TableStyle`.
+/// A tileable table-top pattern with its mipmap pyramid, generated for a surface kind and a pattern seed.
 ///
+/// Texels hold the pattern's relative deviation per channel: the table's colour is `base * (1 + contrast * d)`,
+/// so one pattern serves every colour and contrast (and a renderer caches a few per surface).
 /// Level 0 is `size` x `size` texels of `millimetresPerTexel` mm; each further level halves the size.
-/// Sampling is trilinear so that a table seen at a grazing angle shows no moiré.
+/// Sampling is trilinear so that a table seen at a grazing angle shows no moire.
 struct TableTexture: Sendable {
     static let size = 512
     static let millimetresPerTexel = 1.5
+    /// How many different patterns each surface kind has; a table's seed picks one and an offset into it.
+    static let patternsPerSurface: UInt64 = 4
 
-    /// RGB floats of every level, level 0 first.
+    /// Deviation triples of every level, level 0 first.
     let texels: [Float]
     /// Offset of each level's first float in `texels`.
     let offsets: [Int]
     /// Side of each level in texels.
     let sides: [Int]
-    /// The average colour (what the table looks like from very far).
+    /// The average deviation (what the table looks like from very far).
     let mean: (Float, Float, Float)
 
-    init(style: TableStyle) {
+    init(surface: TableStyle.Surface, pattern: UInt64) {
         let n = Self.size
         var level0 = [Float](repeating: 0, count: n * n * 3)
-        let base = (Float(style.color.red), Float(style.color.green), Float(style.color.blue))
-        let contrast = Float(style.contrast)
-        let seed = style.seed
+        let surfaceCode: UInt64 = surface == .wood ? 1 : (surface == .cloth ? 2 : 3)
+        let seed = SynthRandom.derive(pattern, surfaceCode)
+        let plank = 128
+        let warpNoise = Noise(cellsX: 4, cellsY: 16, seed: seed)
+        let warpFine = Noise(cellsX: 16, cellsY: 64, seed: seed &+ 1)
+        let fibreNoise = Noise(cellsX: 8, cellsY: 256, seed: seed &+ 2)
+        let blotchNoise = Noise(cellsX: 4, cellsY: 8, seed: seed &+ 3)
+        let mottleNoise = Noise(cellsX: 8, cellsY: 8, seed: seed &+ 4)
+        let fuzzNoise = Noise(cellsX: 128, cellsY: 128, seed: seed &+ 5)
+        let threadNoise = Noise(cellsX: 256, cellsY: 16, seed: seed &+ 8)
+        let speckNoise = Noise(cellsX: 64, cellsY: 64, seed: seed &+ 7)
         level0.withUnsafeMutableBufferPointer { out in
             for v in 0..<n {
                 for u in 0..<n {
                     let fu = Double(u)
                     let fv = Double(v)
-                    var lum: Float
+                    var d: Float
                     var warm: Float = 0
-                    switch style.surface {
+                    switch surface {
                     case .wood:
-                        let warp = 1.6 * Self.noise(fu, fv, cellsX: 4, cellsY: 8, seed: seed)
-                            + 0.35 * Self.noise(fu, fv, cellsX: 16, cellsY: 32, seed: seed &+ 1)
-                        let t = fv / Double(n) * 14 + warp
-                        let ring = Float(pow(0.5 + 0.5 * sin(2 * Double.pi * t), 3))
-                        let fibre = Float(Self.noise(fu, fv, cellsX: 16, cellsY: 256, seed: seed &+ 2))
-                        let blotch = Float(Self.noise(fu, fv, cellsX: 4, cellsY: 4, seed: seed &+ 3))
-                        lum = 1 + contrast * (-0.38 * ring + 0.22 * (fibre - 0.5) + 0.25 * (blotch - 0.5))
-                        warm = contrast * 0.08 * ring
+                        // Planks across v, each with its own tone; grain lines run along u, gently wavy.
+                        let plankIndex = v / plank
+                        let plankTone = Float(Self.hash(plankIndex, 7, seed) & 0xFFFF) / 65535 - 0.5
+                        let inPlank = v % plank
+                        let seam: Float = inPlank < 1 || inPlank == plank - 1 ? 0.45 : (inPlank < 2 ? 0.15 : 0)
+                        let warp = 2.2 * warpNoise(fu, fv) + 0.4 * warpFine(fu, fv)
+                        let t = fv / Double(n) * 40 + warp + Double(plankIndex) * 0.37
+                        let wave = 0.5 + 0.5 * sin(2 * Double.pi * t)
+                        let ring = Float(wave * wave * wave * wave)
+                        let fibre = Float(fibreNoise(fu, fv))
+                        let blotch = Float(blotchNoise(fu, fv))
+                        d = -0.24 * ring + 0.24 * (fibre - 0.5) + 0.14 * (blotch - 0.5) + 0.16 * plankTone - seam
+                        warm = 0.08 * ring
                     case .cloth:
                         let fine = Float(Self.hash(u, v, seed) & 0xFFFF) / 65535
-                        let mottle = Float(Self.noise(fu, fv, cellsX: 8, cellsY: 8, seed: seed &+ 4))
-                        let weave = Float((u ^ v) & 1)
-                        let fuzz = Float(Self.noise(fu, fv, cellsX: 128, cellsY: 128, seed: seed &+ 5))
-                        lum = 1 + contrast * (0.16 * (fine - 0.5) + 0.3 * (mottle - 0.5) + 0.1 * weave + 0.2 * (fuzz - 0.5))
+                        let mottle = Float(mottleNoise(fu, fv))
+                        let fuzz = Float(fuzzNoise(fu, fv))
+                        let thread = Float(threadNoise(fu, fv))
+                        d = 0.16 * (fine - 0.5) + 0.3 * (mottle - 0.5) + 0.18 * (fuzz - 0.5) + 0.1 * (thread - 0.5)
                     case .laminate:
                         let fine = Float(Self.hash(u, v, seed) & 0xFFFF) / 65535
-                        let mottle = Float(Self.noise(fu, fv, cellsX: 8, cellsY: 8, seed: seed &+ 6))
-                        let speck = Float(Self.noise(fu, fv, cellsX: 64, cellsY: 64, seed: seed &+ 7))
-                        lum = 1 + contrast * (0.12 * (mottle - 0.5) + 0.08 * (fine - 0.5) + 0.12 * (speck - 0.5))
+                        let mottle = Float(mottleNoise(fu, fv))
+                        let speck = Float(speckNoise(fu, fv))
+                        d = 0.14 * (mottle - 0.5) + 0.08 * (fine - 0.5) + 0.12 * (speck - 0.5)
                     }
                     let i = (v * n + u) * 3
-                    out[i] = base.0 * (lum + warm * 0.3)
-                    out[i + 1] = base.1 * lum
-                    out[i + 2] = base.2 * (lum - warm * 0.4)
+                    out[i] = d + warm * 0.3
+                    out[i + 1] = d
+                    out[i + 2] = d - warm * 0.4
                 }
             }
         }
@@ -110,13 +127,16 @@ struct TableTexture: Sendable {
         let scale = 1 / Float(1 << shift)
         let x = u * scale - 0.5
         let y = v * scale - 0.5
-        let fx = x.rounded(.down)
-        let fy = y.rounded(.down)
-        let ax = x - fx
-        let ay = y - fy
+        // Floor without a library call: truncate, then step down for negative fractions.
+        var ix = Int(x)
+        if Float(ix) > x { ix -= 1 }
+        var iy = Int(y)
+        if Float(iy) > y { iy -= 1 }
+        let ax = x - Float(ix)
+        let ay = y - Float(iy)
         let mask = side - 1
-        let x0 = Int(fx) & mask
-        let y0 = Int(fy) & mask
+        let x0 = ix & mask
+        let y0 = iy & mask
         let x1 = (x0 + 1) & mask
         let y1 = (y0 + 1) & mask
         let i00 = offset + (y0 * side + x0) * 3
@@ -142,22 +162,43 @@ struct TableTexture: Sendable {
     }
 
     /// Smooth value noise in 0...1 over the tile, periodic with `cellsX` x `cellsY` lattice cells per tile.
-    static func noise(_ u: Double, _ v: Double, cellsX: Int, cellsY: Int, seed: UInt64) -> Double {
-        let x = u / Double(size) * Double(cellsX)
-        let y = v / Double(size) * Double(cellsY)
-        let x0 = Int(x.rounded(.down))
-        let y0 = Int(y.rounded(.down))
-        let fx = x - Double(x0)
-        let fy = y - Double(y0)
-        let sx = fx * fx * (3 - 2 * fx)
-        let sy = fy * fy * (3 - 2 * fy)
-        func value(_ i: Int, _ j: Int) -> Double {
-            let wi = ((i % cellsX) + cellsX) % cellsX
-            let wj = ((j % cellsY) + cellsY) % cellsY
-            return Double(hash(wi, wj, seed) >> 11) * 0x1.0p-53
+    struct Noise {
+        let cellsX: Int
+        let cellsY: Int
+        let values: [Double]
+        let scaleX: Double
+        let scaleY: Double
+
+        init(cellsX: Int, cellsY: Int, seed: UInt64) {
+            self.cellsX = cellsX
+            self.cellsY = cellsY
+            var values = [Double](repeating: 0, count: cellsX * cellsY)
+            for j in 0..<cellsY {
+                for i in 0..<cellsX { values[j * cellsX + i] = Double(TableTexture.hash(i, j, seed) >> 11) * 0x1.0p-53 }
+            }
+            self.values = values
+            scaleX = Double(cellsX) / Double(TableTexture.size)
+            scaleY = Double(cellsY) / Double(TableTexture.size)
         }
-        let a = value(x0, y0) + (value(x0 + 1, y0) - value(x0, y0)) * sx
-        let b = value(x0, y0 + 1) + (value(x0 + 1, y0 + 1) - value(x0, y0 + 1)) * sx
-        return a + (b - a) * sy
+
+        /// The noise at texel (u, v) of level 0 (u, v >= 0).
+        @inline(__always)
+        func callAsFunction(_ u: Double, _ v: Double) -> Double {
+            let x = u * scaleX
+            let y = v * scaleY
+            let x0 = Int(x)
+            let y0 = Int(y)
+            let fx = x - Double(x0)
+            let fy = y - Double(y0)
+            let sx = fx * fx * (3 - 2 * fx)
+            let sy = fy * fy * (3 - 2 * fy)
+            let i0 = x0 % cellsX
+            let i1 = (x0 + 1) % cellsX
+            let j0 = (y0 % cellsY) * cellsX
+            let j1 = ((y0 + 1) % cellsY) * cellsX
+            let a = values[j0 + i0] + (values[j0 + i1] - values[j0 + i0]) * sx
+            let b = values[j1 + i0] + (values[j1 + i1] - values[j1 + i0]) * sx
+            return a + (b - a) * sy
+        }
     }
 }

@@ -83,7 +83,7 @@ struct SynthCommandTests {
     @Test(
         "bad options are refused with a message and no frames",
         arguments: [
-            (["--size", "320x"], "size"), (["--count", "0"], "count"), (["--rows", "9"], "--rows"),
+            (["--size", "320x"], "size"), (["--size", "5000x5000"], "--size"), (["--count", "0"], "count"), (["--rows", "9"], "--rows"),
             (["--cards", "1", "--rows", "2"], "--cards"), (["--difficulty", "extreme"], "difficulty"),
             (["--quality", "300"], "quality"), (["--format", "gif"], "format"),
         ])

@@ -128,6 +128,17 @@ struct SynthSceneTests {
         #expect(hardMedian < easyMedian)
     }
 
+    @Test("keeping the whole layout in view leaves no card outside the frame")
+    func keepAllInView() throws {
+        let generator = try SceneGenerator(
+            faces: faces, options: SceneOptions(width: 640, height: 480, cards: 4, difficulty: .easy, keepAllInView: true))
+        for index in 0..<10 {
+            let truth = FrameRenderer().render(generator.scene(seed: 13, index: index)).truth
+            #expect(truth.cards.count == 4)
+            #expect(truth.cards.allSatisfy { $0.reason != .outside }, "frame \(index)")
+        }
+    }
+
     @Test("options out of range are refused with the option's name")
     func validation() {
         #expect(throws: SynthError.self) { try SceneGenerator(faces: faces, options: SceneOptions(cards: 0)) }

@@ -46,12 +46,12 @@ extension CardBotCommand.Synth {
         var quality: Int?
 
         @Option(help: "Frames rendered at once (default: the number of cores).")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        var jobs: Int?
 
         func validate() throws {
             guard (1...100_000).contains(count) else { throw ValidationError("--count must be 1 to 100000.") }
             if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be 1 to 100.") }
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         }
 
         func run() throws {
@@ -59,12 +59,13 @@ extension CardBotCommand.Synth {
             let faces = deck.synthFaces
             let options = SceneOptions(
                 width: size.width, height: size.height, rows: rows, cards: cards, difficulty: difficulty)
-            let started = Date()
-            let truths: [FrameTruth]
+            let report: FrameSetWriter.Report
             do {
                 let generator = try SceneGenerator(faces: faces, options: options)
-                let writer = FrameSetWriter(generator: generator, format: format, quality: quality, jobs: jobs)
-                truths = try writer.write(count: count, seed: seed, to: out)
+                let writer = FrameSetWriter(
+                    generator: generator, format: format, quality: quality,
+                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                report = try writer.write(count: count, seed: seed, to: out)
             } catch let error as SynthError {
                 Diagnostics.error(file: error.subject, error.reason)
                 throw ExitCode(2)
@@ -72,7 +73,8 @@ extension CardBotCommand.Synth {
                 Diagnostics.error(file: error.file, error.reason)
                 throw ExitCode(2)
             }
-            let seconds = Date().timeIntervalSince(started)
+            let truths = report.frames
+            let perFrame = { (seconds: Double) in String(format: "%.0f", seconds * 1000 / Double(max(1, truths.count))) }
             let visible = truths.reduce(0) { $0 + $1.visible.count }
             let hidden = truths.reduce(0) { $0 + $1.cards.count } - visible
             let first = truths.first?.file ?? ""
@@ -80,7 +82,8 @@ extension CardBotCommand.Synth {
             print("\(out): wrote \(truths.count) frames (\(first) ... \(last)) and truth.json")
             print(
                 "  \(size.width)x\(size.height), \(difficulty.rawValue), seed \(seed): \(visible) visible cards, "
-                    + "\(hidden) hidden, \(String(format: "%.0f", seconds * 1000 / Double(max(1, truths.count)))) ms per frame")
+                    + "\(hidden) hidden; per frame: render \(perFrame(report.renderSeconds)) ms, "
+                    + "\(format.rawValue) \(perFrame(report.encodeSeconds)) ms")
         }
     }
 }
