@@ -6,9 +6,10 @@ import Foundation
 /// over the cards, and the cards may be rearranged into later programs that are run in turn.
 ///
 /// The camera drifts a little from frame to frame; the table, light and deck stay. Everything follows
-/// from the seed. A hand passing over finished cards stays for fewer than `stableFrames` frames, and each
-/// program lies still for `stableFrames + 2` frames before its run mark, so a tracker that needs
-/// `stableFrames` equal readings sees exactly the programs that were run.
+/// from the seed. While cards are laid down or rearranged, and while a hand passes over finished cards,
+/// no reading lasts `stableFrames` frames; each program lies still for `stableFrames + 2` frames before
+/// its run mark. So a tracker that needs `stableFrames` equal readings (3 or more) sees exactly the
+/// programs that were run, with or without the run marks.
 public struct SessionSynthesizer: Sendable {
     /// What to make besides the programs.
     public struct Options: Sendable {
@@ -160,8 +161,10 @@ public struct SessionSynthesizer: Sendable {
         // An empty table, then the first program laid down card by card, each with the hand placing it.
         shots.append(Shot(layout: 0, shown: 0, hand: .none, runMark: false))
         shots.append(Shot(layout: 0, shown: 0, hand: .none, runMark: false))
+        // A card appears under the hand, and the hand then covers the next card for a frame: a partial
+        // program can show for `frames + 1` frames, which must stay below k.
         for card in 0..<layouts[0].count {
-            let frames = min(2, max(1, k - 1))
+            let frames = max(1, k - 2)
             for _ in 0..<frames { shots.append(Shot(layout: 0, shown: card + 1, hand: .placing(card), runMark: false)) }
         }
         still(0, k + 2, runAtEnd: true)
@@ -170,7 +173,9 @@ public struct SessionSynthesizer: Sendable {
         still(0, 2)
         // Each later program: the cards are rearranged under a hand, then lie still and are run.
         for layout in layouts.indices.dropFirst() {
-            for _ in 0..<2 { shots.append(Shot(layout: layout, shown: layouts[layout].count, hand: .passing, runMark: false)) }
+            for _ in 0..<max(1, min(2, k - 1)) {
+                shots.append(Shot(layout: layout, shown: layouts[layout].count, hand: .passing, runMark: false))
+            }
             still(layout, k + 2, runAtEnd: true)
         }
         still(layouts.count - 1, 2)
