@@ -55,8 +55,16 @@ public enum ClassHTML {
                 }
                 return cell
             }
-            return ["student": student, "cells": cells]
+            var row: [String: Any] = ["student": student, "cells": cells, "unplacedCss": "none"]
+            // Sessions that failed before their level was known get the last column.
+            let unplaced = own.filter { $0.error != nil && $0.level == nil }
+            if !unplaced.isEmpty {
+                row["unplaced"] = unplaced.map { ["anchor": anchors[$0.path] ?? "", "path": $0.path] }
+                row["unplacedCss"] = "err"
+            }
+            return row
         }
+        let hasUnplaced = grades.contains { $0.error != nil && $0.level == nil }
 
         let figures: [[String: Any]] = summary.levels.map { level in
             [
@@ -78,6 +86,7 @@ public enum ClassHTML {
             "studentCount": ClassTable.count(summary.students, "student"),
             "levels": levels.map { ["number": String($0), "name": levelNames[$0] ?? ""] },
             "rows": rows,
+            "hasUnplaced": hasUnplaced,
             "hasLevels": !figures.isEmpty,
             "levelFigures": figures,
             "sessions": sessions,

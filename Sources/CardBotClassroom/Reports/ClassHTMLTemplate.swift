@@ -59,10 +59,10 @@ enum ClassHTMLTemplate {
 
         <h2>Students by level</h2>
         <table class="grid">
-        <thead><tr><th>Student</th>{{#levels}}<th title="{{name}}">Level {{number}}</th>{{/levels}}</tr></thead>
+        <thead><tr><th>Student</th>{{#levels}}<th title="{{name}}">Level {{number}}</th>{{/levels}}{{#hasUnplaced}}<th>Not graded</th>{{/hasUnplaced}}</tr></thead>
         <tbody>
         {{#rows}}
-        <tr><th>{{student}}</th>{{#cells}}<td class="{{css}}">{{#anchor}}<a href="#{{anchor}}"><span class="stars">{{label}}</span></a>{{/anchor}}{{^anchor}}<span class="stars">{{label}}</span>{{/anchor}}</td>{{/cells}}</tr>
+        <tr><th>{{student}}</th>{{#cells}}<td class="{{css}}">{{#anchor}}<a href="#{{anchor}}"><span class="stars">{{label}}</span></a>{{/anchor}}{{^anchor}}<span class="stars">{{label}}</span>{{/anchor}}</td>{{/cells}}{{#hasUnplaced}}<td class="{{unplacedCss}}">{{#unplaced}}<a href="#{{anchor}}">error</a>{{/unplaced}}</td>{{/hasUnplaced}}</tr>
         {{/rows}}
         </tbody>
         </table>

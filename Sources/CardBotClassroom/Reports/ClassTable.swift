@@ -53,6 +53,9 @@ public struct ClassTable: Sendable {
                 let text = Self.cell(own.filter { $0.level == level })
                 line += "  " + paint(Self.pad(text, cellWidth), for: text)
             }
+            // Sessions that failed before their level was known have no column: say so at the row's end.
+            let unplaced = own.filter { $0.error != nil && $0.level == nil }.count
+            if unplaced > 0 { line += "  " + paint("\(unplaced) not graded", for: "error") }
             lines.append(trimmed(line))
         }
         if !summary.levels.isEmpty {
