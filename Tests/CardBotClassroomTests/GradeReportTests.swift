@@ -72,6 +72,7 @@ struct GradeReportTests {
         #expect(text.contains("Zoë &lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &amp; &quot;Jo&quot;, O&#39;Hara"))
         #expect(text.contains("class &lt;b&gt;"))
         for student in ["maya", "Ned", "Omar"] { #expect(text.contains("<th>\(student)</th>")) }
+        #expect(text.contains("<th>Not graded</th>"))
         let parser = XMLParser(data: Data(text.utf8))
         #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
         #expect(!text.contains("http://") && !text.contains("https://"))
@@ -96,6 +97,7 @@ struct GradeReportTests {
         #expect(maya.contains("★★★") && maya.contains("★★☆"))
         let ned = lines.first { $0.hasPrefix("Ned") } ?? ""
         #expect(ned.contains("☆☆☆"))
+        #expect(lines.contains { $0.hasPrefix("Omar") && $0.hasSuffix("1 not graded") })
         #expect(lines.contains("  L1 First steps: 1 of 3 students solved it; median attempts 2, to solve 2"))
         #expect(lines.contains("  omar (Omar): omar: no level: name one with --level"))
         // Control characters in names cannot reach the terminal.
