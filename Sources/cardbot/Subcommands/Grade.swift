@@ -7,7 +7,7 @@ extension CardBotCommand {
     /// `cardbot grade`: grades every recorded session of a class folder and writes class reports.
     struct Grade: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Grade a whole class's recorded sessions: who solved which level, how well, after how many attempts.",
+            abstract: "Grade a class's recorded sessions: who solved which level, how well, in how many attempts.",
             discussion: """
                 Every folder below CLASS_DIR that holds frames (or a session.json) is one recorded session. The \
                 student is session.json's "student", else the parent folder's name when sessions are grouped by \
@@ -27,8 +27,8 @@ extension CardBotCommand {
                 EXIT STATUS
                   0   every session was graded (solved or not)
                   1   some session could not be graded (its error is in the reports)
-                  2   bad input: no class folder, no sessions in it, a bad --level or deck, an unwritable --out
-                  64  the command line is not valid (for example an --out with an unknown extension)
+                  2   bad input: no class folder or sessions, a bad --level, deck or --out
+                  64  the command line is not valid (such as an unknown --out extension)
                 """)
 
         @Argument(help: ArgumentHelp("The class folder: session folders below it, grouped by student or not.", valueName: "class-dir"))
