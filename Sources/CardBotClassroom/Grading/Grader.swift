@@ -73,7 +73,7 @@ public struct Grader: Sendable {
             }
             let student = Self.student(folder.manifest.student, fallback: entry.folderStudent)
             do {
-                let (level, optimal) = try levels.level(for: folder, fallback: level)
+                let (level, optimal) = try levels.level(for: folder, fallback: self.level)
                 prepared.append(Prepared(entry: entry, folder: folder, student: student, level: level, optimal: optimal))
             } catch {
                 failed.append(.failed(path: entry.relativePath, student: student, error: relative(error, to: classFolder.path)))
