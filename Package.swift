@@ -16,6 +16,9 @@ let package = Package(
     dependencies: [
         // The CLI layout, help, validation and exit codes: the standard Swift argument parser.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The HTML class report is rendered from a logic-less template that HTML-escapes every value
+        // (student names, card names, paths come from files), rather than by string concatenation.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // libjpeg (libjpeg-turbo on Debian) as a system library, found through pkg-config.
@@ -58,7 +61,10 @@ let package = Package(
         ),
         .target(
             name: "CardBotClassroom",
-            dependencies: ["CardBotLesson", "CardBotVision", "CardBotImaging"]
+            dependencies: [
+                "CardBotLesson", "CardBotVision", "CardBotImaging",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .executableTarget(
             name: "cardbot",

@@ -1,0 +1,93 @@
+import Foundation
+
+/// A class folder: every folder below it that holds frames (or a `session.json`) is one recorded session.
+///
+/// ```
+/// class/                      class/
+///   maya/                       maya-level-3/  frames, session.json
+///     level-3/  frames          leo-level-9/   frames
+///     level-4/  frames
+///   leo/
+///     level-3/  frames
+/// ```
+/// Hidden folders (a name starting with `.`) and symbolic links to folders are not entered, so a link
+/// can neither loop nor lead outside the class.
+public struct ClassFolder: Sendable {
+    /// One session folder found in the class.
+    public struct Entry: Sendable, Equatable {
+        /// The path relative to the class folder (`maya/level-3`), or `.` for the class folder itself.
+        public var relativePath: String
+        /// The path as it can be opened (the class folder's path joined with `relativePath`).
+        public var path: String
+        /// The student the folder layout suggests: the parent folder's name when sessions are grouped by
+        /// student (`maya/level-3`), else the session folder's own name.
+        public var folderStudent: String
+    }
+
+    /// The class folder as given.
+    public let path: String
+    /// The sessions, in natural order of their relative paths.
+    public let entries: [Entry]
+
+    /// The deepest folder level searched below the class folder.
+    public static let maxDepth = 8
+
+    /// Finds every session below `path`.
+    /// - Throws: `SessionError` when `path` is missing, is a file, or cannot be listed.
+    public static func discover(_ path: String) throws -> ClassFolder {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SessionError(file: path, reason: "no such folder")
+        }
+        guard isDirectory.boolValue else {
+            throw SessionError(file: path, reason: "is a file, not a class folder (give the folder that holds the session folders)")
+        }
+        var found: [[String]] = []
+        try walk(path, components: [], into: &found, isRoot: true)
+        let entries = found.map { components -> Entry in
+            let relative = components.isEmpty ? "." : components.joined(separator: "/")
+            let full = components.isEmpty ? path : (path as NSString).appendingPathComponent(relative)
+            let student: String
+            if components.count >= 2 {
+                student = components[components.count - 2]
+            } else if let last = components.last {
+                student = last
+            } else {
+                student = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
+            }
+            return Entry(relativePath: relative, path: full, folderStudent: student)
+        }.sorted { NaturalOrder.areInIncreasingOrder($0.relativePath, $1.relativePath) }
+        return ClassFolder(path: path, entries: entries)
+    }
+
+    /// Adds `folder` when it holds frames or a session.json, then looks into its subfolders.
+    private static func walk(_ folder: String, components: [String], into found: inout [[String]], isRoot: Bool) throws {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            if isRoot { throw SessionError(file: folder, reason: "cannot list the folder: \(error.localizedDescription)") }
+            // A subfolder that cannot be listed becomes a session whose opening reports why.
+            found.append(components)
+            return
+        }
+        var isSession = false
+        var subfolders: [String] = []
+        for name in names where !name.hasPrefix(".") {
+            let full = (folder as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                let attributes = try? FileManager.default.attributesOfItem(atPath: full)
+                if attributes?[.type] as? FileAttributeType != .typeSymbolicLink { subfolders.append(name) }
+            } else if name == SessionFolder.manifestName || SessionFolder.isFrameName(name) {
+                isSession = true
+            }
+        }
+        if isSession { found.append(components) }
+        guard components.count < maxDepth else { return }
+        for name in subfolders.sorted(by: NaturalOrder.areInIncreasingOrder) {
+            try walk((folder as NSString).appendingPathComponent(name), components: components + [name], into: &found, isRoot: false)
+        }
+    }
+}

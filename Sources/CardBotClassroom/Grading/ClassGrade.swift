@@ -1,0 +1,36 @@
+/// A graded class: every session's grade in report order, the summary, and the pictures for the HTML report.
+public struct ClassGrade: Sendable {
+    /// The class folder as given.
+    public var classPath: String
+    /// Every session's grade, sorted by student, then level, then path.
+    public var grades: [SessionGrade]
+    /// The class at a glance.
+    public var summary: ClassSummary
+    /// Pictures by session path (only when they were asked for).
+    public var pictures: [String: SessionPictures]
+
+    /// Creates a graded class; the grades are put in report order.
+    public init(classPath: String, grades: [SessionGrade], pictures: [String: SessionPictures] = [:]) {
+        self.classPath = classPath
+        self.grades = grades.sorted(by: SessionGrade.reportOrder)
+        self.summary = ClassSummary(self.grades)
+        self.pictures = pictures
+    }
+
+    /// True when some session could not be graded.
+    public var hasErrors: Bool { grades.contains { $0.error != nil } }
+}
+
+/// The pictures of one session for the HTML report, as PNG files (never raw pixels).
+public struct SessionPictures: Sendable {
+    /// The last readable frame, small, with the cards outlined.
+    public var thumbnail: [UInt8]?
+    /// The level's map with the robot's path.
+    public var map: [UInt8]?
+
+    /// Creates pictures.
+    public init(thumbnail: [UInt8]? = nil, map: [UInt8]? = nil) {
+        self.thumbnail = thumbnail
+        self.map = map
+    }
+}

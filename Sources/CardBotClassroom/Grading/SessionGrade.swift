@@ -1,0 +1,139 @@
+/// The grade of one recorded session: who, which level, how many attempts, whether and how well it was solved.
+///
+/// A session that could not be graded (no level, no frames, a broken `session.json`) is a grade with `error`
+/// set and no stars; it never stops the class.
+public struct SessionGrade: Sendable, Equatable {
+    /// The first attempt that solved the level.
+    public struct FirstSuccess: Sendable, Equatable {
+        /// The attempt's number, from 1.
+        public var attempt: Int
+        /// The frame at which it ran (its name in the session folder).
+        public var frame: String
+        /// Seconds from the start of the session.
+        public var seconds: Double
+
+        /// Creates a first success.
+        public init(attempt: Int, frame: String, seconds: Double) {
+            self.attempt = attempt
+            self.frame = frame
+            self.seconds = seconds
+        }
+    }
+
+    /// The session folder relative to the class folder (`maya/level-3`; `.` for the class folder itself).
+    public var path: String
+    /// The student: `session.json`'s `student`, else the parent folder when grouped by student, else the folder's name.
+    public var student: String
+    /// The level's number, when the level could be found.
+    public var level: Int?
+    /// The level's title.
+    public var levelName: String?
+    /// How many programs were run (or refused as not runnable).
+    public var attempts: Int
+    /// True when some attempt solved the level.
+    public var solved: Bool
+    /// 0 to 3 (see ``stars(solved:attempts:cards:optimal:maxCards:)``); nil for a session that could not be graded.
+    public var stars: Int?
+    /// The number of cards of the best (fewest-card) successful program; nil when unsolved.
+    public var cards: Int?
+    /// The fewest cards that solve the level, when proven.
+    public var optimal: Int?
+    /// The level's card limit, if it sets one.
+    public var maxCards: Int?
+    /// The first successful attempt.
+    public var firstSuccess: FirstSuccess?
+    /// Frames in the session.
+    public var frames: Int
+    /// Frames that could not be read.
+    public var unreadableFrames: Int
+    /// The program on the table after the last frame, as card names.
+    public var finalProgram: [String]
+    /// The best successful program as card names, else the last program run, else the final program.
+    public var shownProgram: [String]
+    /// Why the session could not be graded.
+    public var error: String?
+
+    /// Creates a grade.
+    public init(
+        path: String, student: String, level: Int? = nil, levelName: String? = nil, attempts: Int = 0,
+        solved: Bool = false, stars: Int? = nil, cards: Int? = nil, optimal: Int? = nil, maxCards: Int? = nil,
+        firstSuccess: FirstSuccess? = nil, frames: Int = 0, unreadableFrames: Int = 0, finalProgram: [String] = [],
+        shownProgram: [String] = [], error: String? = nil
+    ) {
+        self.path = path
+        self.student = student
+        self.level = level
+        self.levelName = levelName
+        self.attempts = attempts
+        self.solved = solved
+        self.stars = stars
+        self.cards = cards
+        self.optimal = optimal
+        self.maxCards = maxCards
+        self.firstSuccess = firstSuccess
+        self.frames = frames
+        self.unreadableFrames = unreadableFrames
+        self.finalProgram = finalProgram
+        self.shownProgram = shownProgram
+        self.error = error
+    }
+
+    /// A session that could not be graded.
+    public static func failed(path: String, student: String, error: String, level: Int? = nil, levelName: String? = nil)
+        -> SessionGrade
+    {
+        SessionGrade(path: path, student: student, level: level, levelName: levelName, error: error)
+    }
+
+    /// The stars of a session.
+    ///
+    /// - 3: solved with at most the optimal number of cards (where the optimum is unknown, at most the level's
+    ///   `maxCards`; where neither is known, any solution);
+    /// - 2: solved with more cards;
+    /// - 1: at least one program was run (or refused as not runnable), but none solved the level;
+    /// - 0: no program could be read.
+    public static func stars(solved: Bool, attempts: Int, cards: Int?, optimal: Int?, maxCards: Int?) -> Int {
+        if solved {
+            guard let cards, let bound = optimal ?? maxCards else { return 3 }
+            return cards <= bound ? 3 : 2
+        }
+        return attempts > 0 ? 1 : 0
+    }
+
+    /// The grade of a session run.
+    public init(run: SessionRun, path: String, student: String) {
+        let best = run.bestSuccess
+        let first = run.firstSuccess
+        let shown = best?.cardNames ?? run.attempts.last?.cardNames ?? run.finalProgram
+        self.init(
+            path: path, student: student, level: run.level.number, levelName: run.level.name,
+            attempts: run.attempts.count, solved: run.solved,
+            stars: Self.stars(
+                solved: run.solved, attempts: run.attempts.count, cards: best?.markers.count, optimal: run.optimal,
+                maxCards: run.level.maxCards),
+            cards: best?.markers.count, optimal: run.optimal, maxCards: run.level.maxCards,
+            firstSuccess: first.map { FirstSuccess(attempt: $0.number, frame: $0.frameName, seconds: $0.seconds) },
+            frames: run.frameCount, unreadableFrames: run.unreadable.count, finalProgram: run.finalProgram,
+            shownProgram: shown)
+    }
+}
+
+extension SessionGrade {
+    /// The report order: by student, then level (sessions without a level last), then path, each in natural order.
+    public static func reportOrder(_ lhs: SessionGrade, _ rhs: SessionGrade) -> Bool {
+        if lhs.student != rhs.student {
+            if NaturalOrder.areInIncreasingOrder(lhs.student, rhs.student) { return true }
+            if NaturalOrder.areInIncreasingOrder(rhs.student, lhs.student) { return false }
+        }
+        if lhs.level != rhs.level {
+            switch (lhs.level, rhs.level) {
+            case (let a?, let b?): return a < b
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): break
+            }
+        }
+        if lhs.path != rhs.path { return NaturalOrder.areInIncreasingOrder(lhs.path, rhs.path) }
+        return false
+    }
+}

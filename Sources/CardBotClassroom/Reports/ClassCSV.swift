@@ -1,0 +1,44 @@
+/// The class report as CSV (RFC 4180): a header, then one row per session in report order, lines ending in CRLF.
+///
+/// Columns: `path, student, level, levelName, attempts, solved, stars, cards, optimal, firstSuccessAttempt,
+/// firstSuccessFrame, firstSuccessSeconds, frames, unreadableFrames, finalProgram, error`. Absent values are
+/// empty; `solved` is `true` or `false`; `finalProgram` is the card names separated by spaces. A field holding
+/// a comma, a double quote, a CR or an LF is quoted, its quotes doubled.
+public enum ClassCSV {
+    /// The header's columns.
+    public static let columns = [
+        "path", "student", "level", "levelName", "attempts", "solved", "stars", "cards", "optimal",
+        "firstSuccessAttempt", "firstSuccessFrame", "firstSuccessSeconds", "frames", "unreadableFrames",
+        "finalProgram", "error",
+    ]
+
+    /// The whole file.
+    public static func text(for grade: ClassGrade) -> String {
+        var out = line(columns)
+        for row in grade.grades { out += line(fields(row)) }
+        return out
+    }
+
+    /// One session's fields, in column order.
+    public static func fields(_ row: SessionGrade) -> [String] {
+        func optional(_ value: Int?) -> String { value.map(String.init) ?? "" }
+        return [
+            row.path, row.student, optional(row.level), row.levelName ?? "", String(row.attempts), String(row.solved),
+            optional(row.stars), optional(row.cards), optional(row.optimal), optional(row.firstSuccess?.attempt),
+            row.firstSuccess?.frame ?? "", row.firstSuccess.map { SessionJSONLines.number($0.seconds) } ?? "",
+            String(row.frames), String(row.unreadableFrames), row.finalProgram.joined(separator: " "), row.error ?? "",
+        ]
+    }
+
+    /// Fields joined by commas, quoted where needed, ending in CRLF.
+    public static func line(_ fields: [String]) -> String {
+        fields.map(quote).joined(separator: ",") + "\r\n"
+    }
+
+    /// A field, quoted when it holds a comma, a quote, a CR or an LF.
+    public static func quote(_ field: String) -> String {
+        let special = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+        guard special else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

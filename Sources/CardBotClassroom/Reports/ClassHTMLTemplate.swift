@@ -1,0 +1,111 @@
+/// The Mustache template of the HTML class report: one self-contained page (inline CSS, pictures as
+/// `data:` URIs), valid as HTML5 and as XML so that it can be checked by any XML parser.
+///
+/// Every value goes through `{{ }}`, which escapes it (see ``HTMLEscaping``); the template uses no `{{{ }}}`.
+enum ClassHTMLTemplate {
+    static let text = """
+        {{% CONTENT_TYPE: CARDBOT_XHTML}}
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="generator" content="cardbot grade" />
+        <title>CardBot class report: {{title}}</title>
+        <style>
+        body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 1.5rem; color: #222; background: #fbfaf7; }
+        h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
+        h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; padding-bottom: .25rem; }
+        h3 { font-size: 1.05rem; margin: 0 0 .5rem; }
+        .lead { color: #555; margin: 0 0 1rem; }
+        table { border-collapse: collapse; }
+        th, td { padding: .35rem .6rem; border: 1px solid #d8d4ca; text-align: center; }
+        thead th { background: #eeeae0; font-weight: 600; }
+        tbody th { text-align: left; background: #f5f2ea; font-weight: 600; }
+        td.s3 { background: #4caf50; color: #fff; }
+        td.s2 { background: #c5e1a5; }
+        td.s1 { background: #ffcc80; }
+        td.s0 { background: #ef9a9a; }
+        td.err { background: #b71c1c; color: #fff; }
+        td.none { color: #aaa; }
+        td a { color: inherit; text-decoration: none; display: block; }
+        .stars { letter-spacing: .1em; white-space: nowrap; }
+        .legend span { display: inline-block; padding: .1rem .5rem; margin-right: .4rem; border-radius: 3px; }
+        .legend .s3 { background: #4caf50; color: #fff; } .legend .s2 { background: #c5e1a5; }
+        .legend .s1 { background: #ffcc80; } .legend .s0 { background: #ef9a9a; } .legend .err { background: #b71c1c; color: #fff; }
+        .sessions { display: grid; grid-template-columns: repeat(auto-fill, minmax(330px, 1fr)); gap: 1rem; }
+        section.session { background: #fff; border: 1px solid #ddd; border-left: 6px solid #ccc; border-radius: 4px; padding: .8rem; }
+        section.s3 { border-left-color: #4caf50; } section.s2 { border-left-color: #9ccc65; }
+        section.s1 { border-left-color: #ffa726; } section.s0 { border-left-color: #e57373; }
+        section.err { border-left-color: #b71c1c; }
+        .path { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .8rem; color: #777; word-break: break-all; }
+        dl { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .75rem; margin: .5rem 0; font-size: .9rem; }
+        dt { color: #666; } dd { margin: 0; }
+        ol.program { list-style: none; padding: 0; margin: .3rem 0 .6rem; display: flex; flex-wrap: wrap; gap: .25rem; }
+        ol.program li { background: #e3ecfa; border: 1px solid #b9cbe8; border-radius: 3px; padding: .05rem .4rem; font-size: .85rem; }
+        ol.program li::before { content: counter(list-item) " "; color: #7a8aa6; font-size: .75rem; }
+        .pictures { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-start; }
+        figure { margin: 0; } figcaption { font-size: .75rem; color: #777; }
+        img { max-width: 320px; height: auto; border: 1px solid #ccc; image-rendering: auto; }
+        img.map { image-rendering: pixelated; }
+        .error { color: #b71c1c; font-weight: 600; }
+        .muted { color: #999; }
+        </style>
+        </head>
+        <body>
+        <h1>Class report: {{title}}</h1>
+        <p class="lead">{{sessionCount}} · {{studentCount}}{{#errorCount}} · {{errorCount}}{{/errorCount}}</p>
+        <p class="legend"><span class="s3">★★★ solved with the fewest cards</span><span class="s2">★★☆ solved with more cards</span><span class="s1">★☆☆ tried, not solved</span><span class="s0">☆☆☆ no program read</span><span class="err">error</span></p>
+
+        <h2>Students by level</h2>
+        <table class="grid">
+        <thead><tr><th>Student</th>{{#levels}}<th title="{{name}}">Level {{number}}</th>{{/levels}}{{#hasUnplaced}}<th>Not graded</th>{{/hasUnplaced}}</tr></thead>
+        <tbody>
+        {{#rows}}
+        <tr><th>{{student}}</th>{{#cells}}<td class="{{css}}">{{#anchor}}<a href="#{{anchor}}"><span class="stars">{{label}}</span></a>{{/anchor}}{{^anchor}}<span class="stars">{{label}}</span>{{/anchor}}</td>{{/cells}}{{#hasUnplaced}}<td class="{{unplacedCss}}">{{#unplaced}}<a href="#{{anchor}}">error</a>{{/unplaced}}</td>{{/hasUnplaced}}</tr>
+        {{/rows}}
+        </tbody>
+        </table>
+
+        {{#hasLevels}}
+        <h2>Levels</h2>
+        <table class="levels">
+        <thead><tr><th>Level</th><th>Students</th><th>Solved</th><th>Median attempts</th><th>Median attempts to solve</th><th>★★★</th><th>★★☆</th><th>★☆☆</th><th>☆☆☆</th></tr></thead>
+        <tbody>
+        {{#levelFigures}}
+        <tr><th>{{number}}. {{name}}</th><td>{{students}}</td><td>{{solved}}</td><td>{{medianAttempts}}</td><td>{{medianAttemptsToSolve}}</td><td>{{stars3}}</td><td>{{stars2}}</td><td>{{stars1}}</td><td>{{stars0}}</td></tr>
+        {{/levelFigures}}
+        </tbody>
+        </table>
+        {{/hasLevels}}
+
+        <h2>Sessions</h2>
+        <div class="sessions">
+        {{#sessions}}
+        <section class="session {{css}}" id="{{anchor}}">
+        <h3>{{student}} · {{levelTitle}} <span class="stars">{{starText}}</span></h3>
+        <div class="path">{{path}}</div>
+        {{#error}}<p class="error">{{error}}</p>{{/error}}
+        {{^error}}
+        <dl>
+        <dt>Attempts</dt><dd>{{attempts}}</dd>
+        <dt>Solved</dt><dd>{{solvedText}}</dd>
+        <dt>Cards</dt><dd>{{cardsText}}</dd>
+        <dt>Frames</dt><dd>{{framesText}}</dd>
+        </dl>
+        <div>{{programTitle}}:</div>
+        {{#hasProgram}}<ol class="program">{{#program}}<li>{{.}}</li>{{/program}}</ol>{{/hasProgram}}
+        {{^hasProgram}}<p class="muted">no cards</p>{{/hasProgram}}
+        <div class="pictures">
+        {{#thumbnail}}<figure><img src="data:image/png;base64,{{thumbnail}}" alt="The last readable frame of {{student}}'s session with the cards outlined" /><figcaption>{{thumbnailCaption}}</figcaption></figure>{{/thumbnail}}
+        {{#map}}<figure><img class="map" src="data:image/png;base64,{{map}}" alt="The map of {{levelTitle}} with the robot's path" /><figcaption>{{mapCaption}}</figcaption></figure>{{/map}}
+        </div>
+        {{/error}}
+        </section>
+        {{/sessions}}
+        </div>
+        </body>
+        </html>
+
+        """
+}

@@ -1,0 +1,56 @@
+import CardBotLesson
+
+/// The class report as JSON: the same text for the same class, keys always in the same order, no timestamps.
+///
+/// ```
+/// {"sessions":[
+///  {"path","student","level","levelName","attempts","solved","stars","cards","optimal","firstSuccess",
+///   "frames","unreadableFrames","finalProgram","error"},
+///  ...
+/// ],
+/// "summary":{"sessions","graded","errors","students","frames","unreadableFrames",
+///  "levels":[{"level","levelName","sessions","students","solved","medianAttempts","medianAttemptsToSolve","stars"}]}}
+/// ```
+/// `firstSuccess` is `{"attempt","frame","seconds"}` or null; `stars` of a level is the number of sessions with
+/// 0, 1, 2 and 3 stars. Values that are not known are null.
+public enum ClassJSON {
+    /// The whole file, one session per line, ending with a newline.
+    public static func text(for grade: ClassGrade) -> String {
+        var out = "{\"sessions\":[\n"
+        out += grade.grades.map { " " + object($0) }.joined(separator: ",\n")
+        out += grade.grades.isEmpty ? "],\n" : "\n],\n"
+        out += "\"summary\":" + summary(grade.summary) + "}\n"
+        return out
+    }
+
+    /// One session as a JSON object on one line.
+    public static func object(_ row: SessionGrade) -> String {
+        let first = row.firstSuccess.map {
+            "{\"attempt\":\($0.attempt),\"frame\":\(JSONText.quote($0.frame)),\"seconds\":\(SessionJSONLines.number($0.seconds))}"
+        } ?? "null"
+        return "{\"path\":\(JSONText.quote(row.path)),\"student\":\(JSONText.quote(row.student)),"
+            + "\"level\":\(int(row.level)),\"levelName\":\(string(row.levelName)),\"attempts\":\(row.attempts),"
+            + "\"solved\":\(row.solved),\"stars\":\(int(row.stars)),\"cards\":\(int(row.cards)),"
+            + "\"optimal\":\(int(row.optimal)),\"firstSuccess\":\(first),\"frames\":\(row.frames),"
+            + "\"unreadableFrames\":\(row.unreadableFrames),\"finalProgram\":\(SessionJSONLines.strings(row.finalProgram)),"
+            + "\"error\":\(string(row.error))}"
+    }
+
+    /// The summary object.
+    public static func summary(_ summary: ClassSummary) -> String {
+        let levels = summary.levels.map { figures in
+            "{\"level\":\(figures.level),\"levelName\":\(JSONText.quote(figures.levelName)),"
+                + "\"sessions\":\(figures.sessions),\"students\":\(figures.students),\"solved\":\(figures.solved),"
+                + "\"medianAttempts\":\(double(figures.medianAttempts)),"
+                + "\"medianAttemptsToSolve\":\(double(figures.medianAttemptsToSolve)),"
+                + "\"stars\":[\(figures.stars.map(String.init).joined(separator: ","))]}"
+        }
+        return "{\"sessions\":\(summary.sessions),\"graded\":\(summary.sessions - summary.errors),"
+            + "\"errors\":\(summary.errors),\"students\":\(summary.students),\"frames\":\(summary.frames),"
+            + "\"unreadableFrames\":\(summary.unreadableFrames),\"levels\":[\(levels.joined(separator: ","))]}"
+    }
+
+    private static func int(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+    private static func double(_ value: Double?) -> String { value.map(SessionJSONLines.number) ?? "null" }
+    private static func string(_ value: String?) -> String { value.map(JSONText.quote) ?? "null" }
+}

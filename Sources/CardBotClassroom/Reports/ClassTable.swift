@@ -1,0 +1,119 @@
+/// The class report for the terminal: a table of students by levels with each session's stars, the class
+/// summary (how many solved each level, median attempts), then the sessions that could not be graded.
+public struct ClassTable: Sendable {
+    /// Colour the stars (only on a terminal, never with `NO_COLOR`).
+    public var color: Bool
+
+    /// Creates a table.
+    public init(color: Bool = false) {
+        self.color = color
+    }
+
+    /// The cell for a student's sessions on a level: the best stars (`★★☆`), `error` when every session
+    /// there failed, `·` when there is none.
+    public static func cell(_ grades: [SessionGrade]) -> String {
+        let stars = grades.compactMap(\.stars)
+        if let best = stars.max() { return starText(best) }
+        return grades.isEmpty ? "·" : "error"
+    }
+
+    /// `★★☆` for 2 stars.
+    public static func starText(_ stars: Int) -> String {
+        let count = max(0, min(3, stars))
+        return String(repeating: "★", count: count) + String(repeating: "☆", count: 3 - count)
+    }
+
+    /// Every line of the report.
+    public func lines(for grade: ClassGrade) -> [String] {
+        let grades = grade.grades
+        let summary = grade.summary
+        var lines: [String] = []
+        let errorNote = summary.errors == 0 ? "" : ", \(summary.errors) not graded"
+        lines.append(
+            "Class \(Self.clean(grade.classPath)): \(Self.count(summary.sessions, "session")), "
+                + "\(Self.count(summary.students, "student"))\(errorNote)")
+        lines.append("")
+        let levelNumbers = summary.levels.map(\.level)
+            + Set(grades.compactMap { $0.error != nil ? $0.level : nil }).subtracting(summary.levels.map(\.level)).sorted()
+        let levels = levelNumbers.sorted()
+        var students: [String] = []
+        var seen = Set<String>()
+        for row in grades where seen.insert(row.student).inserted { students.append(row.student) }
+        let names = students.map(Self.clean)
+        let nameWidth = max("Student".count, names.map(\.count).max() ?? 0)
+        let headers = levels.map { "L\($0)" }
+        let cellWidth = max(5, headers.map(\.count).max() ?? 0)
+        var header = Self.pad("Student", nameWidth)
+        for title in headers { header += "  " + Self.pad(title, cellWidth) }
+        lines.append(trimmed(header))
+        for (index, student) in students.enumerated() {
+            var line = Self.pad(names[index], nameWidth)
+            let own = grades.filter { $0.student == student }
+            for level in levels {
+                let text = Self.cell(own.filter { $0.level == level })
+                line += "  " + paint(Self.pad(text, cellWidth), for: text)
+            }
+            // Sessions that failed before their level was known have no column: say so at the row's end.
+            let unplaced = own.filter { $0.error != nil && $0.level == nil }.count
+            if unplaced > 0 { line += "  " + paint("\(unplaced) not graded", for: "error") }
+            lines.append(trimmed(line))
+        }
+        if !summary.levels.isEmpty {
+            lines.append("")
+            lines.append("Levels:")
+            for figures in summary.levels {
+                var text = "  L\(figures.level) \(Self.clean(figures.levelName)): \(figures.solved) of "
+                    + "\(Self.count(figures.students, "student")) solved it"
+                if let median = figures.medianAttempts { text += "; median attempts \(Self.number(median))" }
+                if let median = figures.medianAttemptsToSolve { text += ", to solve \(Self.number(median))" }
+                lines.append(text)
+            }
+        }
+        let failed = grades.filter { $0.error != nil }
+        if !failed.isEmpty {
+            lines.append("")
+            lines.append("Not graded:")
+            for row in failed { lines.append("  \(Self.clean(row.path)) (\(Self.clean(row.student))): \(Self.clean(row.error ?? ""))") }
+        }
+        return lines
+    }
+
+    private func trimmed(_ line: String) -> String {
+        var line = line
+        while line.hasSuffix(" ") { line.removeLast() }
+        return line
+    }
+
+    private func paint(_ text: String, for value: String) -> String {
+        guard color else { return text }
+        let code: String
+        switch value {
+        case Self.starText(3): code = "32"
+        case Self.starText(2): code = "33"
+        case Self.starText(1): code = "35"
+        case Self.starText(0), "error": code = "31"
+        default: code = "2"
+        }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// A name from a file made safe for a terminal: control characters (which could move the cursor or
+    /// change colours) become `?`.
+    public static func clean(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { out += "?" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import CardBotClassroom
+import CardBotLesson
+import Foundation
+
+extension CardBotCommand {
+    /// `cardbot grade`: grades every recorded session of a class folder and writes class reports.
+    struct Grade: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Grade a class's recorded sessions: who solved which level, how well, in how many attempts.",
+            discussion: """
+                Every folder below CLASS_DIR that holds frames (or a session.json) is one recorded session. The \
+                student is session.json's "student", else the parent folder's name when sessions are grouped by \
+                student (class/maya/level-3/), else the session folder's name. The level is session.json's \
+                "level", else --level.
+
+                Stars: 3 when solved with at most the fewest possible cards (where that is not known, at most \
+                the level's maxCards), 2 when solved with more cards, 1 when a program was run but none solved \
+                the level, 0 when no program could be read. A session that cannot be graded (no level, no \
+                frames, a broken session.json) becomes a row with its error and never stops the class.
+
+                The table of students by levels and the class summary go to standard output. Each --out FILE \
+                writes a report in the format its extension names: .csv (one row per session), .json (sessions \
+                and summary) or .html (one self-contained page with pictures). Reports are written atomically, \
+                and grading the same folder twice gives byte-identical reports.
+
+                EXIT STATUS
+                  0   every session was graded (solved or not)
+                  1   some session could not be graded (its error is in the reports)
+                  2   bad input: no class folder or sessions, a bad --level, deck or --out
+                  64  the command line is not valid (such as an unknown --out extension)
+                """)
+
+        @Argument(help: ArgumentHelp("The class folder: session folders below it, grouped by student or not.", valueName: "class-dir"))
+        var classDirectory: String
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The level for sessions whose session.json names none: a level file, or a level number in --levels.",
+                valueName: "level"))
+        var level: String?
+
+        @Option(name: .long, help: ArgumentHelp("The directory of level files for level numbers.", valueName: "dir"))
+        var levels: String = "Levels"
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp("Write a report: FILE.csv, FILE.json or FILE.html (repeatable).", valueName: "file"))
+        var out: [String] = []
+
+        @Option(
+            name: .customLong("stable-frames"),
+            help: ArgumentHelp("A new program counts once it is seen in this many consecutive readable frames.", valueName: "k"))
+        var stableFrames: Int = 3
+
+        @Option(name: .long, help: ArgumentHelp("Sessions (or frames) read in parallel (default: the core count).", valueName: "n"))
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Grade only part i of n of the class (sessions in path order, dealt out in turn), to spread a large class over machines.",
+                valueName: "i/n"))
+        var shard: String?
+
+        @Flag(name: .customLong("no-color"), help: "Never colour the table (colour is used only on a terminal, and never when NO_COLOR is set).")
+        var noColor = false
+
+        @Flag(name: .long, help: "Print sessions, frames per second and peak memory on standard error at the end.")
+        var stats = false
+
+        @OptionGroup var deckOptions: DeckOptions
+
+        func validate() throws {
+            if stableFrames < 1 || stableFrames > 1000 { throw ValidationError("--stable-frames must be between 1 and 1000") }
+            if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+            if let shard, Shard(shard) == nil {
+                throw ValidationError("--shard must be i/n with 1 <= i <= n, for example 2/4 (got '\(shard)')")
+            }
+            for path in out where ReportFormat(path: path) == nil {
+                throw ValidationError("--out \(path): unknown report format; name the file .csv, .json or .html")
+            }
+        }
+
+        func run() throws {
+            let classFolder: ClassFolder
+            do {
+                classFolder = try ClassFolder.discover(classDirectory)
+            } catch let error as SessionError {
+                StandardError.error(error.description)
+                throw ExitCode(2)
+            }
+            guard !classFolder.entries.isEmpty else {
+                StandardError.error(
+                    "\(classDirectory): no sessions: no folder below it holds frames (.png, .jpg or .jpeg) or a session.json")
+                throw ExitCode(2)
+            }
+            for path in out {
+                let directory = (path as NSString).deletingLastPathComponent
+                var isDirectory: ObjCBool = false
+                if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                    StandardError.error("\(path): cannot write the report: no folder \(directory)")
+                    throw ExitCode(2)
+                }
+            }
+            let deck = try deckOptions.load()
+            if let level {
+                let deckNames = Dictionary(uniqueKeysWithValues: deck.cards.map { ($0.marker, $0.name) })
+                _ = try LevelArgument.load(level, levelsDirectory: levels, deckNames: deckNames)
+            }
+            let formats = out.map { ($0, ReportFormat(path: $0)!) }
+            let grader = Grader(
+                deck: deck, levelsDirectory: levels, level: level, stableFrames: stableFrames, jobs: jobs,
+                pictures: formats.contains { $0.1 == .html }, shard: shard.flatMap(Shard.init))
+            let bar = ProgressBar.onTerminal()
+            let clock = ContinuousClock()
+            let start = clock.now
+            var report: (@Sendable (GradeProgress) -> Void)? = nil
+            if let bar { report = { progress in bar.show(progress) } }
+            let grade = grader.grade(classFolder, progress: report)
+            bar?.finish()
+            let elapsed = clock.now - start
+            let table = ClassTable(color: TerminalColor.enabled(disabled: noColor))
+            print(table.lines(for: grade).joined(separator: "\n"))
+            for (path, format) in formats {
+                do {
+                    try format.write(grade, to: path)
+                } catch let error as SessionError {
+                    StandardError.error(error.description)
+                    throw ExitCode(2)
+                }
+            }
+            if stats {
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                let frames = grade.summary.frames
+                StandardError.print(
+                    String(
+                        format: "stats: %d sessions, %d frames in %.2f s, %.1f frames/s with %d jobs; peak memory %.1f MiB",
+                        grade.summary.sessions, frames, seconds, seconds > 0 ? Double(frames) / seconds : 0, jobs,
+                        Double(ProcessStats.peakResidentBytes) / 1_048_576))
+            }
+            if grade.hasErrors { throw ExitCode.failure }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import CardBotClassroom
+import Foundation
+
+/// A one-line progress bar on standard error, redrawn in place; shown only when standard error is a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let lock = NSLock()
+    private var drawn = false
+
+    /// A bar when standard error is a terminal (and TERM is not `dumb`), else nil.
+    static func onTerminal() -> ProgressBar? {
+        guard isatty(STDERR_FILENO) != 0, ProcessInfo.processInfo.environment["TERM"] != "dumb" else { return nil }
+        return ProgressBar()
+    }
+
+    /// Redraws the bar.
+    func show(_ progress: GradeProgress) {
+        var size = winsize()
+        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        let line = progress.line(width: columns - 1)
+        lock.withLock {
+            FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+            drawn = true
+        }
+    }
+
+    /// Clears the bar's line.
+    func finish() {
+        lock.withLock {
+            if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            drawn = false
+        }
+    }
+}

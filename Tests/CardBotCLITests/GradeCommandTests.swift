@@ -1,0 +1,332 @@
+import CardBotImaging
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `cardbot grade` end to end on a synthesized class with known outcomes.
+@Suite("cardbot grade")
+struct GradeCommandTests {
+    static let tricky = "Zoë <script>alert(\"hi\")</script> & \"Jo\", O'Hara"
+    static let size = ["--size", "480x360"]
+
+    /// Writes `count` grey PNG frames (no cards in sight) into `folder`.
+    static func blankFrames(_ folder: URL, count: Int) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let png = try PNGCodec.encode(GrayImage(width: 160, height: 120, fill: 150))
+        for index in 1...count { try Data(png).write(to: folder.appendingPathComponent("frame-\(index).png")) }
+    }
+
+    static func synth(_ arguments: [String]) throws {
+        let output = try CLIRunner.run(["synth", "session"] + arguments + size)
+        #expect(output.status == 0, "synth failed: \(output.stderr)")
+    }
+
+    /// The class: a perfect solve and a solve with too many cards (grouped under maya/), a failure (flat,
+    /// student from session.json), a solve with a corrupt frame and a name full of markup, a session with no
+    /// readable cards, a session with no level and one with a broken session.json.
+    static func makeClass() throws -> URL {
+        let root = try CLIRunner.temporaryDirectory("grade-class")
+        let path = { (relative: String) in root.appendingPathComponent(relative).path }
+        try synth(["--level", "1", "--program", "forward forward", "--then", "forward forward forward",
+                   "--out", path("maya/level-1"), "--seed", "11"])
+        try synth(["--level", "2", "--program", "forward forward right right right right right forward forward",
+                   "--out", path("maya/level-2"), "--seed", "12"])
+        try synth(["--level", "1", "--program", "forward", "--then", "forward forward", "--out", path("noah-level-1"),
+                   "--seed", "13", "--student", "Noah"])
+        try synth(["--level", "3", "--program", "forward right forward forward left forward forward forward",
+                   "--out", path("zoe/level-3"), "--seed", "14", "--student", tricky])
+        try Data("not a jpeg at all".utf8).write(to: root.appendingPathComponent("zoe/level-3/frame-0002.jpg"))
+        try blankFrames(root.appendingPathComponent("liam/level-1"), count: 4)
+        try Data("{\"level\": 1}\n".utf8).write(to: root.appendingPathComponent("liam/level-1/session.json"))
+        try blankFrames(root.appendingPathComponent("omar"), count: 3)
+        try Data("{\"student\": \"Omar\"}\n".utf8).write(to: root.appendingPathComponent("omar/session.json"))
+        try blankFrames(root.appendingPathComponent("pia/level-1"), count: 1)
+        try Data("{\"level\": ".utf8).write(to: root.appendingPathComponent("pia/level-1/session.json"))
+        return root
+    }
+
+    /// What a synthesized session's session.json says: its run marks and fps; and its frame count.
+    static func recorded(_ folder: URL) throws -> (runs: [String], fps: Double, frames: [String]) {
+        let data = try Data(contentsOf: folder.appendingPathComponent("session.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".jpg") }.sorted()
+        return (object["runs"] as? [String] ?? [], object["fps"] as? Double ?? 1, frames)
+    }
+
+    /// The rows the class must give, in report order, as the JSON report writes them.
+    static func expectedRows(_ root: URL) throws -> [[String: Any]] {
+        func first(_ relative: String, attempt: Int) throws -> [String: Any] {
+            let session = try recorded(root.appendingPathComponent(relative))
+            let frame = session.runs[attempt - 1]
+            let index = try #require(session.frames.firstIndex(of: frame))
+            return ["attempt": attempt, "frame": frame, "seconds": Double(index) / session.fps]
+        }
+        func frames(_ relative: String) throws -> Int { try recorded(root.appendingPathComponent(relative)).frames.count }
+        let null = NSNull()
+        return [
+            ["path": "liam/level-1", "student": "liam", "level": 1, "levelName": "First steps", "attempts": 0,
+             "solved": false, "stars": 0, "cards": null, "optimal": 3, "firstSuccess": null, "frames": 4,
+             "unreadableFrames": 0, "finalProgram": [String](), "error": null],
+            ["path": "maya/level-1", "student": "maya", "level": 1, "levelName": "First steps", "attempts": 2,
+             "solved": true, "stars": 3, "cards": 3, "optimal": 3, "firstSuccess": try first("maya/level-1", attempt: 2),
+             "frames": try frames("maya/level-1"), "unreadableFrames": 0,
+             "finalProgram": ["forward", "forward", "forward"], "error": null],
+            ["path": "maya/level-2", "student": "maya", "level": 2, "levelName": "Around the corner", "attempts": 1,
+             "solved": true, "stars": 2, "cards": 9, "optimal": 5, "firstSuccess": try first("maya/level-2", attempt: 1),
+             "frames": try frames("maya/level-2"), "unreadableFrames": 0,
+             "finalProgram": "forward forward right right right right right forward forward".split(separator: " ").map(String.init),
+             "error": null],
+            ["path": "noah-level-1", "student": "Noah", "level": 1, "levelName": "First steps", "attempts": 2,
+             "solved": false, "stars": 1, "cards": null, "optimal": 3, "firstSuccess": null,
+             "frames": try frames("noah-level-1"), "unreadableFrames": 0, "finalProgram": ["forward", "forward"],
+             "error": null],
+            ["path": "omar", "student": "Omar", "level": null, "levelName": null, "attempts": 0, "solved": false,
+             "stars": null, "cards": null, "optimal": null, "firstSuccess": null, "frames": 0, "unreadableFrames": 0,
+             "finalProgram": [String](),
+             "error": "omar: no level: name one with --level, or put \"level\" in the session's session.json"],
+            ["path": "pia/level-1", "student": "pia", "level": null, "levelName": null, "attempts": 0, "solved": false,
+             "stars": null, "cards": null, "optimal": null, "firstSuccess": null, "frames": 0, "unreadableFrames": 0,
+             "finalProgram": [String](), "error": "*malformed JSON*"],
+            ["path": "zoe/level-3", "student": tricky, "level": 3, "levelName": "Left and right", "attempts": 1,
+             "solved": true, "stars": 3, "cards": 8, "optimal": 8, "firstSuccess": try first("zoe/level-3", attempt: 1),
+             "frames": try frames("zoe/level-3") + 0, "unreadableFrames": 1,
+             "finalProgram": "forward right forward forward left forward forward forward".split(separator: " ").map(String.init),
+             "error": null],
+        ]
+    }
+
+    static let keys = ["path", "student", "level", "levelName", "attempts", "solved", "stars", "cards", "optimal",
+                       "firstSuccess", "frames", "unreadableFrames", "finalProgram", "error"]
+
+    /// A JSON value in a form that compares across parsers: numbers as Double, null as "null";
+    /// `solved` is the only boolean.
+    static func plain(_ value: Any?, key: String = "") -> String {
+        if key == "solved" { return (value as? Bool).map(String.init) ?? "not a boolean" }
+        switch value {
+        case nil, is NSNull: return "null"
+        case let string as String: return string
+        case let list as [Any]: return "[" + list.map { plain($0) }.joined(separator: ",") + "]"
+        case let object as [String: Any]:
+            return "{" + object.keys.sorted().map { "\($0):\(plain(object[$0]))" }.joined(separator: ",") + "}"
+        case let int as Int: return String(Double(int))
+        case let double as Double: return String(double)
+        case let number as NSNumber: return String(number.doubleValue)
+        default: return "\(value!)"
+        }
+    }
+
+    static func sessions(_ url: URL) throws -> [[String: Any]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        return try #require(object["sessions"] as? [[String: Any]])
+    }
+
+    @Test("a synthesized class gives exactly the expected rows in every format, twice byte for byte")
+    func synthesizedClass() throws {
+        let root = try Self.makeClass()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = try CLIRunner.temporaryDirectory("grade-out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let reports = ["class.csv", "class.json", "class.html"].map { out.appendingPathComponent($0) }
+        let output = try CLIRunner.run(["grade", root.path] + reports.flatMap { ["--out", $0.path] })
+        #expect(output.status == 1, "some sessions cannot be graded: \(output.stderr)")
+        #expect(output.stderr.isEmpty, "no progress bar off a terminal: \(output.stderr)")
+
+        // JSON: every row and every field, keys in the documented order.
+        let expected = try Self.expectedRows(root)
+        let rows = try Self.sessions(reports[1])
+        #expect(rows.map { $0["path"] as? String } == expected.map { $0["path"] as? String })
+        for (row, want) in zip(rows, expected) {
+            #expect(Set(row.keys) == Set(Self.keys))
+            for key in Self.keys {
+                if let pattern = want[key] as? String, pattern.hasPrefix("*") {
+                    #expect((row[key] as? String ?? "").contains(pattern.trimmingCharacters(in: ["*"])), "\(want["path"]!) \(key)")
+                } else {
+                    #expect(Self.plain(row[key], key: key) == Self.plain(want[key], key: key), "\(want["path"]!) \(key)")
+                }
+            }
+        }
+        let json = try String(contentsOf: reports[1], encoding: .utf8)
+        for line in json.split(separator: "\n") where line.hasPrefix(" {\"path\"") {
+            let positions = Self.keys.compactMap { line.range(of: "\"\($0)\":")?.lowerBound }
+            #expect(positions.count == Self.keys.count && positions == positions.sorted())
+        }
+        let summary = try #require(
+            (try JSONSerialization.jsonObject(with: Data(contentsOf: reports[1])) as? [String: Any])?["summary"] as? [String: Any])
+        #expect(summary["sessions"] as? Int == 7 && summary["errors"] as? Int == 2 && summary["students"] as? Int == 6)
+
+        // CSV: parses back to the same rows.
+        let csv = try String(contentsOf: reports[0], encoding: .utf8)
+        let records = CSVRecords.parse(csv)
+        #expect(records.first == [
+            "path", "student", "level", "levelName", "attempts", "solved", "stars", "cards", "optimal",
+            "firstSuccessAttempt", "firstSuccessFrame", "firstSuccessSeconds", "frames", "unreadableFrames",
+            "finalProgram", "error",
+        ])
+        #expect(records.count == rows.count + 1)
+        for (record, row) in zip(records.dropFirst(), rows) {
+            let first = row["firstSuccess"] as? [String: Any]
+            func text(_ value: Any?) -> String {
+                switch value {
+                case nil, is NSNull: return ""
+                case let string as String: return string
+                case let int as Int: return String(int)
+                case let double as Double: return double == double.rounded() ? String(Int(double)) : String(double)
+                default: return "\(value!)"
+                }
+            }
+            let fromJSON = [
+                text(row["path"]), text(row["student"]), text(row["level"]), text(row["levelName"]), text(row["attempts"]),
+                String(row["solved"] as? Bool ?? false), text(row["stars"]), text(row["cards"]), text(row["optimal"]),
+                text(first?["attempt"]), text(first?["frame"]), text(first?["seconds"]), text(row["frames"]),
+                text(row["unreadableFrames"]), (row["finalProgram"] as? [String] ?? []).joined(separator: " "),
+                text(row["error"]),
+            ]
+            #expect(record == fromJSON)
+        }
+        #expect(csv.contains("\"Zoë <script>alert(\"\"hi\"\")</script> & \"\"Jo\"\", O'Hara\""))
+
+        // HTML: well-formed, self-contained, every student listed and escaped.
+        let html = try String(contentsOf: reports[2], encoding: .utf8)
+        let parser = XMLParser(data: Data(html.utf8))
+        #expect(parser.parse(), "HTML is not well-formed: \(String(describing: parser.parserError))")
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("http://") && !html.contains("https://"))
+        for student in ["liam", "maya", "Noah", "Omar", "pia",
+                        "Zoë &lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &amp; &quot;Jo&quot;, O&#39;Hara"] {
+            #expect(html.contains("<tr><th>\(student)</th>"), "\(student) in the grid")
+        }
+        #expect(html.components(separatedBy: "<section class=\"session").count - 1 == 7)
+        #expect(html.components(separatedBy: "src=\"data:image/png;base64,").count - 1 == 10)
+        #expect(html.contains("<li>right</li>"))
+
+        // The terminal table.
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let maya = try #require(lines.first { $0.hasPrefix("maya ") })
+        #expect(maya.contains("★★★") && maya.contains("★★☆"))
+        #expect(lines.first { $0.hasPrefix("Noah ") }?.contains("★☆☆") == true)
+        #expect(lines.first { $0.hasPrefix("liam ") }?.contains("☆☆☆") == true)
+        #expect(lines.contains("  L1 First steps: 1 of 3 students solved it; median attempts 2, to solve 2"))
+        #expect(lines.contains("Not graded:"))
+        #expect(lines.contains { $0.hasPrefix("  pia/level-1 (pia): pia/level-1/session.json: malformed JSON") })
+
+        // A second run (with one job) writes the same bytes.
+        let again = try CLIRunner.temporaryDirectory("grade-again")
+        defer { try? FileManager.default.removeItem(at: again) }
+        let second = try CLIRunner.run(
+            ["grade", root.path, "--jobs", "1"] + reports.flatMap { ["--out", again.appendingPathComponent($0.lastPathComponent).path] })
+        #expect(second.status == 1)
+        #expect(second.stdout == output.stdout)
+        for report in reports {
+            let first = try Data(contentsOf: report)
+            let next = try Data(contentsOf: again.appendingPathComponent(report.lastPathComponent))
+            #expect(first == next, "\(report.lastPathComponent) differs between runs")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: again.path).sorted() == ["class.csv", "class.html", "class.json"])
+
+        // Shards split the class into disjoint parts that cover it.
+        var sharded: [String] = []
+        for index in 1...3 {
+            let part = again.appendingPathComponent("part-\(index).json")
+            let run = try CLIRunner.run(["grade", root.path, "--shard", "\(index)/3", "--out", part.path])
+            #expect(run.status <= 1, "\(run.stderr)")
+            sharded += try Self.sessions(part).compactMap { $0["path"] as? String }
+        }
+        #expect(sharded.sorted() == rows.compactMap { $0["path"] as? String }.sorted())
+
+        // --level grades a session whose session.json names none; all graded gives status 0.
+        let levelJSON = again.appendingPathComponent("omar.json")
+        let omar = try CLIRunner.run(["grade", root.appendingPathComponent("omar").path, "--level", "1", "--out", levelJSON.path])
+        #expect(omar.status == 0, "\(omar.stderr)")
+        let omarRows = try Self.sessions(levelJSON)
+        #expect(omarRows.count == 1)
+        #expect(omarRows.first?["student"] as? String == "Omar")
+        #expect(omarRows.first?["level"] as? Int == 1)
+        #expect(omarRows.first?["stars"] as? Int == 0)
+        #expect(omarRows.first?["error"] is NSNull)
+    }
+
+    @Test("a missing class folder, a folder without sessions or an unwritable report is bad input (status 2)")
+    func badInput() throws {
+        let empty = try CLIRunner.temporaryDirectory("grade-empty")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let missing = try CLIRunner.run(["grade", empty.appendingPathComponent("nope").path])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "cardbot: error: \(empty.appendingPathComponent("nope").path): no such folder\n")
+        let none = try CLIRunner.run(["grade", empty.path])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("no sessions"))
+        try GradeCommandTests.blankFrames(empty.appendingPathComponent("a"), count: 1)
+        let unwritable = try CLIRunner.run(["grade", empty.path, "--level", "1", "--out", empty.appendingPathComponent("no/such/r.csv").path])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.contains("no/such/r.csv"))
+        let badLevel = try CLIRunner.run(["grade", empty.path, "--level", "99"])
+        #expect(badLevel.status == 2)
+        #expect(badLevel.stderr.contains("no level number 99"))
+    }
+
+    @Test("an --out with an unknown extension or a bad --shard is a usage error", arguments: [
+        ["--out", "class.txt"], ["--shard", "3/2"], ["--shard", "x"], ["--jobs", "0"],
+    ])
+    func usage(_ arguments: [String]) throws {
+        let output = try CLIRunner.run(["grade", "."] + arguments)
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("Error:") || output.stderr.contains("error:"))
+    }
+
+    @Test("--help documents the exit status")
+    func help() throws {
+        let output = try CLIRunner.run(["grade", "--help"])
+        #expect(output.status == 0)
+        for line in ["EXIT STATUS", "0   every session was graded", "1   some session could not be graded", "2   bad input"] {
+            #expect(output.stdout.contains(line))
+        }
+    }
+}
+
+/// A small RFC 4180 reader for checking that the class CSV round-trips.
+enum CSVRecords {
+    static func parse(_ text: String) -> [[String]] {
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = ""
+        var quoted = false
+        var scalars = Array(text.unicodeScalars)[...]
+        while let scalar = scalars.popFirst() {
+            if quoted {
+                if scalar == "\"" {
+                    if scalars.first == "\"" {
+                        field.unicodeScalars.append("\"")
+                        scalars.removeFirst()
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"": quoted = true
+            case ",":
+                record.append(field)
+                field = ""
+            case "\r":
+                if scalars.first == "\n" { scalars.removeFirst() }
+                record.append(field)
+                records.append(record)
+                record = []
+                field = ""
+            default: field.unicodeScalars.append(scalar)
+            }
+        }
+        if !field.isEmpty || !record.isEmpty {
+            record.append(field)
+            records.append(record)
+        }
+        return records
+    }
+}

@@ -1,0 +1,134 @@
+import CardBotClassroom
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite("Class reports: CSV, JSON, HTML, terminal table")
+struct GradeReportTests {
+    let grade = ClassGrade(classPath: "class <b>", grades: SampleGrades.all)
+
+    @Test("CSV fields with commas, quotes or line breaks are quoted with doubled quotes; lines end in CRLF")
+    func csvQuoting() {
+        #expect(ClassCSV.quote("plain") == "plain")
+        #expect(ClassCSV.quote("a,b") == "\"a,b\"")
+        #expect(ClassCSV.quote("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(ClassCSV.quote("two\nlines") == "\"two\nlines\"")
+        #expect(ClassCSV.line(["a", "b,c"]) == "a,\"b,c\"\r\n")
+    }
+
+    @Test("the CSV round-trips: parsed back, every row gives the session's fields")
+    func csvRoundTrip() {
+        let text = ClassCSV.text(for: grade)
+        #expect(text.hasSuffix("\r\n"))
+        let records = CSVReader.records(text)
+        #expect(records.first == ClassCSV.columns)
+        #expect(records.count == grade.grades.count + 1)
+        for (record, row) in zip(records.dropFirst(), grade.grades) {
+            #expect(record == ClassCSV.fields(row))
+        }
+        let zoe = records.first { $0[0] == "zoe" }
+        #expect(zoe?[1] == SampleGrades.tricky)
+    }
+
+    @Test("the JSON has every session's fields in a fixed order and a summary, and parses")
+    func json() throws {
+        let text = ClassJSON.text(for: grade)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let sessions = try #require(object["sessions"] as? [[String: Any]])
+        #expect(sessions.count == 5)
+        #expect(sessions.map { $0["path"] as? String } == grade.grades.map(\.path))
+        let maya = try #require(sessions.first { $0["path"] as? String == "maya/level-1" })
+        #expect(maya["stars"] as? Int == 3)
+        #expect(maya["cards"] as? Int == 3)
+        #expect(maya["unreadableFrames"] as? Int == 1)
+        let first = try #require(maya["firstSuccess"] as? [String: Any])
+        #expect(first["attempt"] as? Int == 2)
+        #expect(first["seconds"] as? Double == 10.5)
+        let omar = try #require(sessions.first { $0["path"] as? String == "omar" })
+        #expect(omar["stars"] is NSNull)
+        #expect(omar["error"] as? String == "omar: no level: name one with --level")
+        let zoe = try #require(sessions.first { $0["path"] as? String == "zoe" })
+        #expect(zoe["student"] as? String == SampleGrades.tricky)
+        // Keys always come in the documented order.
+        let keys = ["path", "student", "level", "levelName", "attempts", "solved", "stars", "cards", "optimal",
+                    "firstSuccess", "frames", "unreadableFrames", "finalProgram", "error"]
+        let line = ClassJSON.object(grade.grades[0])
+        let positions = keys.map { line.range(of: "\"\($0)\":")?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil })
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["errors"] as? Int == 1)
+        #expect(summary["graded"] as? Int == 4)
+        #expect(ClassJSON.text(for: grade) == text)
+    }
+
+    @Test("the HTML is well-formed XML, escapes every name and lists every student")
+    func html() throws {
+        let text = ClassHTML.text(for: grade)
+        #expect(!text.contains("<script"))
+        #expect(text.contains("Zoë &lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &amp; &quot;Jo&quot;, O&#39;Hara"))
+        #expect(text.contains("class &lt;b&gt;"))
+        for student in ["maya", "Ned", "Omar"] { #expect(text.contains("<th>\(student)</th>")) }
+        #expect(text.contains("<th>Not graded</th>"))
+        let parser = XMLParser(data: Data(text.utf8))
+        #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
+        #expect(!text.contains("http://") && !text.contains("https://"))
+    }
+
+    @Test("a quote or bracket followed by a combining mark is still escaped; XML-forbidden characters are replaced")
+    func htmlEscapingByScalar() throws {
+        let name = "\"\u{301}<\u{301}script>\u{7}"
+        let grades = [SessionGrade(path: "x", student: name, level: 1, levelName: "L", stars: 0)]
+        let text = ClassHTML.text(for: ClassGrade(classPath: "c", grades: grades))
+        #expect(text.contains("&quot;\u{301}&lt;\u{301}script&gt;\u{FFFD}"))
+        #expect(XMLParser(data: Data(text.utf8)).parse())
+    }
+
+    @Test("the terminal table has a row per student, a column per level, the level figures and the errors")
+    func table() {
+        let lines = ClassTable().lines(for: grade)
+        #expect(lines[0] == "Class class <b>: 5 sessions, 4 students, 1 not graded")
+        let header = lines.first { $0.hasPrefix("Student") } ?? ""
+        #expect(header.contains("L1") && header.contains("L2"))
+        let maya = lines.first { $0.hasPrefix("maya") } ?? ""
+        #expect(maya.contains("★★★") && maya.contains("★★☆"))
+        let ned = lines.first { $0.hasPrefix("Ned") } ?? ""
+        #expect(ned.contains("☆☆☆"))
+        #expect(lines.contains { $0.hasPrefix("Omar") && $0.hasSuffix("1 not graded") })
+        #expect(lines.contains("  L1 First steps: 1 of 3 students solved it; median attempts 2, to solve 2"))
+        #expect(lines.contains("  omar (Omar): omar: no level: name one with --level"))
+        // Control characters in names cannot reach the terminal.
+        #expect(!lines.joined().contains("\n"))
+        #expect(!lines.contains { $0.contains("\u{1B}") })
+        let colored = ClassTable(color: true).lines(for: grade)
+        #expect(colored.contains { $0.contains("\u{1B}[32m") })
+    }
+
+    @Test("report formats are told by extension", arguments: [
+        ("class.csv", ReportFormat.csv), ("out/Class.JSON", .json), ("a.b/report.html", .html), ("r.htm", .html),
+    ])
+    func formats(_ path: String, _ format: ReportFormat) {
+        #expect(ReportFormat(path: path) == format)
+    }
+
+    @Test("other extensions are not report formats", arguments: ["class.txt", "class", "dir.csv/report", ".csv"])
+    func unknownFormats(_ path: String) {
+        #expect(ReportFormat(path: path) == nil)
+    }
+
+    @Test("a report is written whole, and replaces an older one")
+    func atomicWrite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("class.json").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        try ReportFormat.json.write(grade, to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == ClassJSON.text(for: grade))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["class.json"])
+        #expect(throws: SessionError.self) { try ReportFormat.csv.write(grade, to: folder.appendingPathComponent("no/such.csv").path) }
+    }
+}
