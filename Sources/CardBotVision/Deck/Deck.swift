@@ -12,7 +12,7 @@ public struct Deck: Sendable {
     /// The fewest cells in which two markers (in any rotation), or a marker and itself turned, must differ.
     public static let requiredDistance = 3
     /// The highest correlation two pictures (in any rotation), or a picture and itself turned, may have.
-    public static let maximumPictureSimilarity = 0.7
+    public static let maximumPictureSimilarity = 0.6
 
     /// The deck's name, for people.
     public let name: String

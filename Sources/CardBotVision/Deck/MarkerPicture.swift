@@ -1,5 +1,13 @@
 import CardBotImaging
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A picture card's marker: any picture (a teacher's drawing) inside a black border, kept as a small
 /// normalised patch for matching by correlation.
 ///
@@ -16,10 +24,14 @@ public struct MarkerPicture: Sendable, Hashable {
     public static let patchSize = 24
     /// The border's width as a share of the marker's side.
     public static let borderFraction = 0.125
+    /// The rim of the inside left out of matching, as a share of the marker's side.
+    public static let rimFraction = Double(fittedSide - patchSize * 8) / 2 / Double(fittedSide) * (1 - 2 * borderFraction)
+    /// The side the picture is fitted to before the rim is cut and the rest averaged down to the patch.
+    static let fittedSide = 204
 
     /// The picture as given (the inside of the marker), for printing and drawing.
     public let image: GrayImage
-    /// The upright patch: `patchSize * patchSize` values, lightly smoothed, zero mean, unit length.
+    /// The upright patch: `patchSize * patchSize` values, lightly smoothed, high-passed, zero mean, unit length.
     public let patch: [Float]
 
     /// Creates a picture marker from the picture that goes inside the border.
@@ -32,22 +44,23 @@ public struct MarkerPicture: Sendable, Hashable {
                 reason: "the picture is \(image.width)x\(image.height) pixels; give at least 8x8 (100x100 or more is best)")
         }
         let side = Self.patchSize
-        // Area-average the picture, fitted into a square on white, down to the patch.
-        let fitted = Self.fitted(image, side: side * 8)
+        // Area-average the picture, fitted into a square on white, down to the patch, leaving out a thin rim
+        // (the detector leaves it out too, so that a corner found a little off does not bring in the border).
+        let fitted = Self.fitted(image, side: Self.fittedSide)
+        let rim = (Self.fittedSide - side * 8) / 2
         var patch = [Float](repeating: 0, count: side * side)
         fitted.pixels.withUnsafeBufferPointer { pixels in
-            let big = side * 8
             for row in 0..<side {
                 for column in 0..<side {
                     var sum = 0
-                    for y in (row * 8)..<(row * 8 + 8) {
-                        for x in (column * 8)..<(column * 8 + 8) { sum += Int(pixels[y * big + x]) }
+                    for y in (rim + row * 8)..<(rim + row * 8 + 8) {
+                        for x in (rim + column * 8)..<(rim + column * 8 + 8) { sum += Int(pixels[y * Self.fittedSide + x]) }
                     }
                     patch[row * side + column] = Float(sum) / 64
                 }
             }
         }
-        guard let normalised = Self.normalise(Self.smooth(patch, side: side)) else {
+        guard let normalised = Self.features(patch) else {
             throw DeckError(
                 .badMarker, file: file,
                 reason: "the picture is blank (one flat colour); draw a picture with clear dark lines or shapes")
@@ -131,13 +144,55 @@ public struct MarkerPicture: Sendable, Hashable {
         return result
     }
 
+    /// The matching features of a raw patch of grey levels: lightly smoothed, less its blur at two cells
+    /// (shapes and edges count, large flat areas do not), zero mean and unit length; nil for a flat patch.
+    static func features(_ raw: [Float]) -> [Float]? {
+        let side = patchSize
+        var minimum: Float = .infinity, maximum: Float = -.infinity
+        for value in raw {
+            minimum = min(minimum, value)
+            maximum = max(maximum, value)
+        }
+        guard maximum - minimum >= 8 else { return nil }
+        let smoothed = smooth(raw, side: side)
+        let background = gaussian(smoothed, side: side)
+        var detail = smoothed
+        for i in detail.indices { detail[i] -= background[i] }
+        return normalise(detail)
+    }
+
+    /// A Gaussian blur of sigma two cells (edges repeat).
+    static func gaussian(_ values: [Float], side: Int) -> [Float] {
+        let kernel: [Float] = {
+            let raw = (-6...6).map { Float(exp(-Double($0 * $0) / 8)) }
+            let total = raw.reduce(0, +)
+            return raw.map { $0 / total }
+        }()
+        var across = values
+        var result = values
+        for row in 0..<side {
+            for column in 0..<side {
+                var sum: Float = 0
+                for k in -6...6 { sum += kernel[k + 6] * values[row * side + min(side - 1, max(0, column + k))] }
+                across[row * side + column] = sum
+            }
+        }
+        for row in 0..<side {
+            for column in 0..<side {
+                var sum: Float = 0
+                for k in -6...6 { sum += kernel[k + 6] * across[min(side - 1, max(0, row + k)) * side + column] }
+                result[row * side + column] = sum
+            }
+        }
+        return result
+    }
+
     /// Zero mean and unit length, or nil when the values are (nearly) flat.
     static func normalise(_ values: [Float]) -> [Float]? {
         let mean = values.reduce(0, +) / Float(values.count)
         var length: Float = 0
         for value in values { length += (value - mean) * (value - mean) }
-        // A standard deviation under 4 grey levels is no picture.
-        guard length / Float(values.count) >= 16 else { return nil }
+        guard length / Float(values.count) >= 0.25 else { return nil }
         let scale = 1 / length.squareRoot()
         return values.map { ($0 - mean) * scale }
     }

@@ -21,9 +21,9 @@ struct PictureBook {
     }
 
     /// The least correlation of a match.
-    static let minimumCorrelation: Float = 0.62
+    static let minimumCorrelation: Float = 0.6
     /// The least lead of the best match over the runner-up.
-    static let minimumMargin: Float = 0.1
+    static let minimumMargin: Float = 0.15
 
     let minimumContrast: Double
     private let side = MarkerPicture.patchSize
@@ -66,8 +66,8 @@ struct PictureBook {
             }
         }
         // The inside, 2x2 samples per patch cell.
-        let inner = 1 - 2 * border
-        let cell = inner / Double(side)
+        let start = border + MarkerPicture.rimFraction
+        let cell = (1 - 2 * start) / Double(side)
         var brightest: Float = 0
         var darkest: Float = 255
         patch.withUnsafeMutableBufferPointer { patch in
@@ -75,9 +75,9 @@ struct PictureBook {
                 for column in 0..<side {
                     var sum = 0.0
                     for dy in [0.25, 0.75] {
-                        let v = border + (Double(row) + dy) * cell
+                        let v = start + (Double(row) + dy) * cell
                         for dx in [0.25, 0.75] {
-                            let u = border + (Double(column) + dx) * cell
+                            let u = start + (Double(column) + dx) * cell
                             let point = homography.map(u, v)
                             sum += sampler.value(point.x, point.y)
                         }
@@ -96,9 +96,9 @@ struct PictureBook {
         let halfway = (ringMean + Double(brightest)) / 2
         let lightRing = ring.reduce(0) { $0 + ($1 > halfway ? 1 : 0) }
         guard lightRing * 100 <= ring.count * 12 else { return nil }
-        // Smooth and normalise like the references.
-        smoothPatch()
-        guard normaliseSmoothed() else { return nil }
+        // The same features as the references.
+        guard let seenFeatures = MarkerPicture.features(patch) else { return nil }
+        smoothed = seenFeatures
         var best: Float = -2, second: Float = -2
         var bestIndex = -1
         let count = side * side
@@ -122,43 +122,5 @@ struct PictureBook {
         return Match(
             card: cardIndex[bestIndex / 4], quarterTurns: bestIndex % 4, correlation: Double(best),
             margin: Double(best - max(second, -1)))
-    }
-
-    private mutating func smoothPatch() {
-        let side = self.side
-        patch.withUnsafeMutableBufferPointer { patch in
-            smoothed.withUnsafeMutableBufferPointer { out in
-                for row in 0..<side {
-                    for column in 0..<side {
-                        let left = patch[row * side + max(0, column - 1)]
-                        let right = patch[row * side + min(side - 1, column + 1)]
-                        out[row * side + column] = (left + 2 * patch[row * side + column] + right) / 4
-                    }
-                }
-                for row in 0..<side {
-                    for column in 0..<side {
-                        let up = out[max(0, row - 1) * side + column]
-                        let down = out[min(side - 1, row + 1) * side + column]
-                        patch[row * side + column] = (up + 2 * out[row * side + column] + down) / 4
-                    }
-                }
-                for i in 0..<(side * side) { out[i] = patch[i] }
-            }
-        }
-    }
-
-    private mutating func normaliseSmoothed() -> Bool {
-        let count = side * side
-        return smoothed.withUnsafeMutableBufferPointer { values in
-            var mean: Float = 0
-            for i in 0..<count { mean += values[i] }
-            mean /= Float(count)
-            var length: Float = 0
-            for i in 0..<count { length += (values[i] - mean) * (values[i] - mean) }
-            guard length / Float(count) >= 4 else { return false }
-            let scale = 1 / length.squareRoot()
-            for i in 0..<count { values[i] = (values[i] - mean) * scale }
-            return true
-        }
     }
 }

@@ -92,7 +92,7 @@ public struct CardSheetPrinter: Sendable {
             CardPictogram.draw(card.name, on: &canvas, x: areaLeft, y: iconTop, size: iconSize, color: accent)
             textLeft = areaLeft + iconSize + 0.05 * width
         }
-        let (lines, unit) = fit(card.title, width: areaRight - textLeft, height: areaBottom - areaTop, maximumUnit: 0.075 * width)
+        let (lines, unit) = fit(card.title, width: areaRight - textLeft, height: areaBottom - areaTop, maximumUnit: 0.0105 * width)
         let lineHeight = Double(BitmapFont.lineHeight) * unit
         let blockHeight = Double(lines.count) * lineHeight - 2 * unit
         var lineTop = areaTop + (areaBottom - areaTop - blockHeight) / 2
