@@ -93,12 +93,12 @@ struct DeckTests {
     func duplicates() throws {
         let cards = DeckTestSupport.defaultDeck.cards
         let sameId = try DeckTestSupport.writeDeck([
-            .init(1, "left", code: cards[1].code), .init(1, "right", code: cards[2].code),
+            .init(1, "left", code: cards[1].code!), .init(1, "right", code: cards[2].code!),
         ])
         let idError = try #require(throws: DeckError.self) { try Deck.load(sameId) }
         #expect(idError.kind == .duplicate && idError.reason.contains("marker 1"))
         let sameName = try DeckTestSupport.writeDeck([
-            .init(1, "left", code: cards[1].code), .init(2, "left", code: cards[2].code),
+            .init(1, "left", code: cards[1].code!), .init(2, "left", code: cards[2].code!),
         ])
         let nameError = try #require(throws: DeckError.self) { try Deck.load(sameName) }
         #expect(nameError.kind == .duplicate && nameError.reason.contains("'left'"))
