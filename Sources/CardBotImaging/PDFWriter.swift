@@ -27,14 +27,23 @@ public enum PDFWriter {
     /// The bytes of a PDF holding `pages` in order.
     /// - Throws: `ImageError` when an image cannot be encoded.
     public static func document(_ pages: [Page], title: String = "CardBot cards") throws -> [UInt8] {
+        try document(pageCount: pages.count, title: title) { pages[$0] }
+    }
+
+    /// The bytes of a PDF of `pageCount` pages, each made by `page` when it is written, so that only one
+    /// page's image is in memory at a time (a sheet at 300 dpi is about 26 MB).
+    public static func document(pageCount: Int, title: String = "CardBot cards", page makePage: (Int) throws -> Page)
+        throws -> [UInt8]
+    {
         var builder = Builder()
         builder.append("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n")
         // Objects: 1 catalog, 2 pages, 3 info, then per page: page, contents, image.
-        let pageObjects = pages.indices.map { 4 + $0 * 3 }
+        let pageObjects = (0..<pageCount).map { 4 + $0 * 3 }
         builder.object(1, "<< /Type /Catalog /Pages 2 0 R >>")
-        builder.object(2, "<< /Type /Pages /Kids [\(pageObjects.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pages.count) >>")
+        builder.object(2, "<< /Type /Pages /Kids [\(pageObjects.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pageCount) >>")
         builder.object(3, "<< /Title \(literal(title)) /Producer (CardBot) >>")
-        for (index, page) in pages.enumerated() {
+        for index in 0..<pageCount {
+            let page = try makePage(index)
             let pageObject = pageObjects[index]
             let width = number(page.width)
             let height = number(page.height)
@@ -54,7 +63,7 @@ public enum PDFWriter {
                     """,
                 data: data)
         }
-        builder.finish(objectCount: 3 + pages.count * 3, info: 3)
+        builder.finish(objectCount: 3 + pageCount * 3, info: 3)
         return builder.bytes
     }
 

@@ -77,14 +77,12 @@ extension CardBotCommand.Cards {
             var written: [String] = []
             do {
                 if out.lowercased().hasSuffix(".pdf") {
-                    var pages: [PDFWriter.Page] = []
-                    for sheet in 0..<count {
-                        pages.append(
-                            PDFWriter.Page(
-                                image: printer.renderSheet(sheet, of: cards), width: paper.width * PDFWriter.pointsPerMillimetre,
-                                height: paper.height * PDFWriter.pointsPerMillimetre))
+                    let document = try PDFWriter.document(pageCount: count, title: "\(deck.name): cards") { sheet in
+                        PDFWriter.Page(
+                            image: printer.renderSheet(sheet, of: cards), width: paper.width * PDFWriter.pointsPerMillimetre,
+                            height: paper.height * PDFWriter.pointsPerMillimetre)
                     }
-                    try FileBytes.writeAtomically(try PDFWriter.document(pages, title: "\(deck.name): cards"), to: out)
+                    try FileBytes.writeAtomically(document, to: out)
                     written.append(out)
                 } else {
                     let stem = String(out.dropLast(4))
