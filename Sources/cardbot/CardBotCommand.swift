@@ -11,6 +11,6 @@ struct CardBotCommand: ParsableCommand {
             runs the program on a robot in a tile-map level, and prints every step.
             """,
         version: CardBotVersion.current,
-        subcommands: [Run.self, Grade.self, Detect.self, Validate.self, Solve.self, Levels.self, Synth.self]
+        subcommands: [Run.self, Grade.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self]
     )
 }

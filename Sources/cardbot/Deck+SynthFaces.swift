@@ -2,11 +2,17 @@ import CardBotSynth
 import CardBotVision
 
 extension Deck {
-    /// The deck's cards as faces the synthesizer draws: marker pattern, title and an accent colour.
+    /// The deck's cards as faces the synthesizer draws: marker (cells, or the picture in its border), title and
+    /// an accent colour.
     var synthFaces: [CardFace] {
         cards.enumerated().map { index, card in
-            CardFace(
-                id: card.marker, gridSize: card.code.size, isWhite: card.code.isWhite, title: card.title,
+            if let code = card.code {
+                return CardFace(
+                    id: card.marker, gridSize: code.size, isWhite: code.isWhite, title: card.title,
+                    accent: CardFace.accent(forIndex: index))
+            }
+            return CardFace(
+                id: card.marker, marker: card.markerImage(side: 96), title: card.title,
                 accent: CardFace.accent(forIndex: index))
         }
     }

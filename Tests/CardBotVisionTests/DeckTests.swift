@@ -29,7 +29,7 @@ struct DeckTests {
     func knownCode() throws {
         let deck = try Deck.load(DeckTestSupport.defaultDeckPath)
         // OpenCV's DICT_4X4_50 id 0, inner rows top to bottom ('#' black, '.' white), as cv2.aruco draws it.
-        #expect(deck.cards[0].code.description == ".#../#.#./##../##.#")
+        #expect(deck.cards[0].code?.description == ".#../#.#./##../##.#")
         #expect(deck.cards[0].code == DeckTestSupport.code([".#..", "#.#.", "##..", "##.#"]))
     }
 
@@ -68,7 +68,7 @@ struct DeckTests {
     func symmetric() throws {
         let symmetric = DeckTestSupport.code(["#..#", ".##.", ".##.", "#..#"])
         let path = try DeckTestSupport.writeDeck([
-            .init(0, "forward", code: DeckTestSupport.defaultDeck.cards[0].code), .init(7, "spin", code: symmetric),
+            .init(0, "forward", code: DeckTestSupport.defaultDeck.cards[0].code!), .init(7, "spin", code: symmetric),
         ])
         let error = try #require(throws: DeckError.self) { try Deck.load(path) }
         #expect(error.kind == .ambiguous)
@@ -78,7 +78,7 @@ struct DeckTests {
 
     @Test("two markers that differ in too few cells in some rotation are rejected, naming both")
     func tooClose() throws {
-        let base = DeckTestSupport.defaultDeck.cards[3].code
+        let base = DeckTestSupport.defaultDeck.cards[3].code!
         // The same marker turned half round, with one cell flipped: 1 cell from the first in that rotation.
         let turned = base.rotated(quarterTurns: 2)
         let near = MarkerCode(size: 4, bits: turned.bits ^ 1)
@@ -93,12 +93,12 @@ struct DeckTests {
     func duplicates() throws {
         let cards = DeckTestSupport.defaultDeck.cards
         let sameId = try DeckTestSupport.writeDeck([
-            .init(1, "left", code: cards[1].code), .init(1, "right", code: cards[2].code),
+            .init(1, "left", code: cards[1].code!), .init(1, "right", code: cards[2].code!),
         ])
         let idError = try #require(throws: DeckError.self) { try Deck.load(sameId) }
         #expect(idError.kind == .duplicate && idError.reason.contains("marker 1"))
         let sameName = try DeckTestSupport.writeDeck([
-            .init(1, "left", code: cards[1].code), .init(2, "left", code: cards[2].code),
+            .init(1, "left", code: cards[1].code!), .init(2, "left", code: cards[2].code!),
         ])
         let nameError = try #require(throws: DeckError.self) { try Deck.load(sameName) }
         #expect(nameError.kind == .duplicate && nameError.reason.contains("'left'"))
@@ -108,7 +108,7 @@ struct DeckTests {
     func mixedSizes() throws {
         let six = MarkerCode(size: 6, bits: 0x0F0F_3C3C_A5A5)
         let path = try DeckTestSupport.writeDeck([
-            .init(0, "forward", code: DeckTestSupport.defaultDeck.cards[0].code), .init(1, "big", code: six),
+            .init(0, "forward", code: DeckTestSupport.defaultDeck.cards[0].code!), .init(1, "big", code: six),
         ])
         let error = try #require(throws: DeckError.self) { try Deck.load(path) }
         #expect(error.kind == .badMarker && error.reason.contains("'big'"))

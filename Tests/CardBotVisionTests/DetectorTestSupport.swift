@@ -4,11 +4,16 @@ import CardBotVision
 
 /// Synthesized frames with ground truth, and how well a detector did on them.
 enum DetectorTestSupport {
-    /// The default deck's cards as synthesizer faces.
+    /// A deck's cards as synthesizer faces (code cells, or the picture inside its border).
     static func faces(of deck: Deck) -> [CardFace] {
         deck.cards.enumerated().map { index, card in
-            CardFace(
-                id: card.marker, gridSize: card.code.size, isWhite: card.code.isWhite, title: card.title,
+            if let code = card.code {
+                return CardFace(
+                    id: card.marker, gridSize: code.size, isWhite: code.isWhite, title: card.title,
+                    accent: CardFace.accent(forIndex: index))
+            }
+            return CardFace(
+                id: card.marker, marker: card.markerImage(side: 96), title: card.title,
                 accent: CardFace.accent(forIndex: index))
         }
     }

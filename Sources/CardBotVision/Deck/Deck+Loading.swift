@@ -12,6 +12,15 @@ extension Deck {
     /// and its code is derived from that image.
     /// - Throws: `DeckError` naming deck.json or the reference image, and the reason.
     public static func load(_ path: String) throws -> Deck {
+        let (name, cards) = try readCards(path)
+        return try Deck(name: name, cards: cards, file: path)
+    }
+
+    /// Reads the deck file at `path` and its reference images without checking that the cards can be told apart
+    /// (`cardbot cards check` reports all such problems at once with `DeckCheck`).
+    /// - Returns: The deck's name (its path when it has none) and its cards.
+    /// - Throws: `DeckError` naming deck.json or the reference image, and the reason.
+    public static func readCards(_ path: String) throws -> (name: String, cards: [Card]) {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, maxBytes: 16 << 20)
@@ -38,6 +47,9 @@ extension Deck {
                 .malformed, file: path,
                 reason: "the format is '\(document.format)', but this CardBot reads '\(Deck.format)'")
         }
+        guard document.cards.count <= 4096 else {
+            throw DeckError(.malformed, file: path, reason: "the deck lists \(document.cards.count) cards; at most 4096 are allowed")
+        }
         let folder = Self.folder(of: path)
         var cards: [Card] = []
         cards.reserveCapacity(document.cards.count)
@@ -53,14 +65,34 @@ extension Deck {
             guard !entry.image.isEmpty else {
                 throw DeckError(.malformed, file: path, reason: "cards[\(index)] ('\(entry.name)'): the image path is empty")
             }
+            let kind: Card.Kind
+            if let text = entry.kind {
+                guard let known = Card.Kind(rawValue: text) else {
+                    throw DeckError(
+                        .malformed, file: path,
+                        reason: "cards[\(index)] ('\(entry.name)'): the kind '\(text)' is not \"code\" or \"picture\"")
+                }
+                kind = known
+            } else {
+                kind = .code
+            }
             let imagePath = entry.image.hasPrefix("/") ? entry.image : folder + entry.image
-            let code = try MarkerReference.code(ofFile: imagePath)
-            cards.append(
-                Card(
-                    marker: entry.marker, name: entry.name, title: entry.title ?? entry.name,
-                    description: entry.description ?? "", image: entry.image, code: code))
+            let title = entry.title ?? entry.name
+            let description = entry.description ?? ""
+            switch kind {
+            case .code:
+                let code = try MarkerReference.code(ofFile: imagePath)
+                cards.append(
+                    Card(marker: entry.marker, name: entry.name, title: title, description: description, image: entry.image, code: code))
+            case .picture:
+                let picture = try MarkerPicture(image: MarkerReference.readImage(imagePath), file: imagePath)
+                cards.append(
+                    Card(
+                        marker: entry.marker, name: entry.name, title: title, description: description, image: entry.image,
+                        picture: picture))
+            }
         }
-        return try Deck(name: document.name ?? path, cards: cards, file: path)
+        return (document.name ?? path, cards)
     }
 
     private static func folder(of path: String) -> String {
@@ -68,7 +100,7 @@ extension Deck {
         return String(path[...slash])
     }
 
-    private static func isValidName(_ name: String) -> Bool {
+    static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
     }
 
@@ -113,6 +145,7 @@ struct DeckDocument: Decodable {
         var title: String?
         var description: String?
         var image: String
+        var kind: String?
     }
 
     var format: String

@@ -1,14 +1,18 @@
-/// The cards CardBot can recognise, each with its marker's code.
+/// The cards CardBot can recognise, each with its marker's code or picture.
 ///
-/// A deck is accepted only when every marker can be told apart from every other one and from itself turned:
-/// no marker may read the same after a quarter, half or three-quarter turn, and any two markers must differ in
-/// at least `Deck.requiredDistance` cells however they are turned. From the smallest such difference the deck
-/// derives how many misread cells the detector may correct while still never mistaking one card for another.
+/// A deck is accepted only when every marker can be told apart from every other one and from itself turned
+/// (see `DeckCheck`): no code marker may read the same after a quarter, half or three-quarter turn, any two code
+/// markers must differ in at least `Deck.requiredDistance` cells however they are turned, and no two pictures
+/// (or a picture and itself turned) may correlate at `Deck.maximumPictureSimilarity` or more. From the smallest
+/// difference between codes the deck derives how many misread cells the detector may correct while still never
+/// mistaking one card for another.
 public struct Deck: Sendable {
     /// The value of deck.json's `format` field.
     public static let format = "cardbot-deck/1"
     /// The fewest cells in which two markers (in any rotation), or a marker and itself turned, must differ.
     public static let requiredDistance = 3
+    /// The highest correlation two pictures (in any rotation), or a picture and itself turned, may have.
+    public static let maximumPictureSimilarity = 0.6
 
     /// The deck's name, for people.
     public let name: String
@@ -16,9 +20,10 @@ public struct Deck: Sendable {
     public let file: String
     /// The cards in the order deck.json lists them.
     public let cards: [Card]
-    /// The marker grid size shared by all cards (4...8).
-    public let gridSize: Int
-    /// The smallest number of differing cells between two cards in any rotation, or a card and itself turned.
+    /// The marker grid size shared by all code cards (4...8), or nil when every card is a picture.
+    public let gridSize: Int?
+    /// The smallest number of differing cells between two code cards in any rotation, or a code card and itself
+    /// turned (0 when the deck has no code cards).
     public let minimumDistance: Int
     /// How many misread cells a reading may have and still count as a card: `(minimumDistance - 3) / 2`,
     /// at most an eighth of the cells, so that a reading is always at least three cells nearer its card than
@@ -29,73 +34,28 @@ public struct Deck: Sendable {
 
     /// Checks and creates a deck.
     /// - Parameter file: Where the cards came from, for error messages.
-    /// - Throws: `DeckError` naming `file` and the cards at fault.
+    /// - Throws: `DeckError` naming `file` and the cards at fault (the first problem `DeckCheck` finds).
     public init(name: String, cards: [Card], file: String = "<memory>") throws {
-        guard let first = cards.first else {
+        guard !cards.isEmpty else {
             throw DeckError(.malformed, file: file, reason: "the deck has no cards; list at least one under \"cards\"")
         }
-        var byMarker: [Int: Int] = [:]
-        var byName: [String: Int] = [:]
-        for (index, card) in cards.enumerated() {
-            if let other = byMarker[card.marker] {
-                throw DeckError(
-                    .duplicate, file: file,
-                    reason: "cards '\(cards[other].name)' and '\(card.name)' both use marker \(card.marker); give each card its own marker")
-            }
-            if let other = byName[card.name] {
-                throw DeckError(
-                    .duplicate, file: file,
-                    reason: "markers \(cards[other].marker) and \(card.marker) are both named '\(card.name)'; names must be unique")
-            }
-            if card.code.size != first.code.size {
-                throw DeckError(
-                    .badMarker, file: file,
-                    reason: """
-                        card '\(card.name)' (marker \(card.marker)) has a \(card.code.size)x\(card.code.size) grid but \
-                        '\(first.name)' has \(first.code.size)x\(first.code.size); all markers of a deck must use one grid size
-                        """)
-            }
-            byMarker[card.marker] = index
-            byName[card.name] = index
-        }
-        var minimum = Int.max
-        for card in cards {
-            let selfDistance = card.code.rotationalDistance
-            if selfDistance < Self.requiredDistance {
-                let what = selfDistance == 0 ? "reads the same when turned" : "reads almost the same when turned (\(selfDistance) cells differ)"
-                throw DeckError(
-                    .ambiguous, file: file,
-                    reason: """
-                        card '\(card.name)' (marker \(card.marker)) \(what), so which way is up cannot be told; \
-                        choose a marker that is not rotationally symmetric
-                        """)
-            }
-            minimum = min(minimum, selfDistance)
-        }
-        for i in cards.indices {
-            for j in cards.indices where j > i {
-                let (distance, turns) = cards[i].code.closestRotation(of: cards[j].code)
-                if distance < Self.requiredDistance {
-                    let turned = turns == 0 ? "" : " when '\(cards[j].name)' is turned \(turns * 90) degrees"
-                    throw DeckError(
-                        .ambiguous, file: file,
-                        reason: """
-                            cards '\(cards[i].name)' (marker \(cards[i].marker)) and '\(cards[j].name)' (marker \
-                            \(cards[j].marker)) differ in only \(distance) cell\(distance == 1 ? "" : "s")\(turned); \
-                            markers must differ in at least \(Self.requiredDistance) cells in every rotation so that a \
-                            misread cell cannot turn one card into another
-                            """)
-                }
-                minimum = min(minimum, distance)
-            }
+        let check = DeckCheck(cards: cards)
+        if let problem = check.problems.first {
+            throw DeckError(problem.kind, file: file, reason: problem.reason)
         }
         self.name = name
         self.file = file
         self.cards = cards
-        self.gridSize = first.code.size
-        self.minimumDistance = minimum
-        self.errorBudget = min((minimum - 3) / 2, first.code.size * first.code.size / 8)
-        self.byMarker = byMarker
+        let size = cards.lazy.compactMap(\.code).first?.size
+        self.gridSize = size
+        self.minimumDistance = check.minimumCodeDistance ?? 0
+        self.errorBudget = size.map { Self.errorBudget(minimumDistance: check.minimumCodeDistance ?? 0, gridSize: $0) } ?? 0
+        self.byMarker = Dictionary(uniqueKeysWithValues: cards.enumerated().map { ($1.marker, $0) })
+    }
+
+    /// The error budget for codes whose smallest difference is `minimumDistance` cells.
+    static func errorBudget(minimumDistance: Int, gridSize: Int) -> Int {
+        max(0, min((minimumDistance - 3) / 2, gridSize * gridSize / 8))
     }
 
     /// The card with marker id `marker`, if the deck has one.
@@ -107,4 +67,7 @@ public struct Deck: Sendable {
     public func card(named name: String) -> Card? {
         cards.first { $0.name == name }
     }
+
+    /// Whether some card's marker is a picture.
+    public var hasPictures: Bool { cards.contains { $0.picture != nil } }
 }

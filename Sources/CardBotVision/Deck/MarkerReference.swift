@@ -60,14 +60,17 @@ public enum MarkerReference {
 
     /// Reads and derives the code of the image file at `path`.
     public static func code(ofFile path: String) throws -> MarkerCode {
-        let image: GrayImage
+        try code(of: readImage(path), file: path)
+    }
+
+    /// Reads a reference image (PNG or JPEG) in grey, with errors as `DeckError`s naming the file.
+    public static func readImage(_ path: String) throws -> GrayImage {
         do {
-            var reader = ImageReader()
-            image = try reader.readGray(path)
+            var reader = ImageReader(limits: ImageLimits(maxPixels: 16_000_000, maxFileBytes: 64 << 20))
+            return try reader.readGray(path)
         } catch let error as ImageError {
             throw DeckError(error.kind == .notFound ? .notFound : .unreadable, file: path, reason: error.reason)
         }
-        return try code(of: image, file: path)
     }
 
     private struct Box {

@@ -21,6 +21,7 @@ public final class MarkerDetector {
     private let contourY = ScratchBuffer<Int32>(capacity: 4096)
     private let book: CodeBook
     private var reader: CellReader
+    private var pictures: PictureBook?
 
     /// Creates a detector for `deck`.
     public init(deck: Deck, options: DetectorOptions = DetectorOptions()) {
@@ -28,7 +29,9 @@ public final class MarkerDetector {
         self.options = options
         self.book = CodeBook(deck: deck)
         self.reader = CellReader(
-            gridSize: deck.gridSize, minimumContrast: options.minimumContrast, borderErrorRate: options.borderErrorRate)
+            gridSize: deck.gridSize ?? 4, minimumContrast: options.minimumContrast,
+            borderErrorRate: options.borderErrorRate)
+        self.pictures = PictureBook(deck: deck, minimumContrast: options.minimumContrast)
     }
 
     /// Every card of the deck visible in `image`, in no particular order.
@@ -47,7 +50,7 @@ public final class MarkerDetector {
         let stride = components.stride
         let minimumSide = options.minimumSide
         let smallest = Int32(max(3, Int(minimumSide * 0.7)))
-        let cellsAcross = deck.gridSize + 2
+        let cellsAcross = deck.gridSize.map { $0 + 2 } ?? Int((1 / MarkerPicture.borderFraction).rounded())
         var found: [Detection] = []
         let list = components.components
         for index in 0..<list.count {
@@ -73,22 +76,38 @@ public final class MarkerDetector {
             else { continue }
             guard Self.isPlausible(rough, minimumSide: minimumSide) else { continue }
             let corners = CornerRefiner.refine(rough, sampler: sampler, cellsAcross: cellsAcross)
-            guard let reading = reader.read(corners, sampler: sampler), let match = book.match(reading.bits) else {
-                continue
+            if !book.isEmpty, let reading = reader.read(corners, sampler: sampler), let match = book.match(reading.bits) {
+                let card = deck.cards[match.card]
+                let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
+                let certainty = 0.5 + 0.5 * min(1, reading.weakestMargin / 0.5)
+                let agreement = 1 - 0.5 * Double(match.distance) / Double(book.errorBudget + 1)
+                found.append(
+                    Detection(
+                        marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
+                        confidence: (certainty * agreement * 1000).rounded() / 1000, correctedCells: match.distance))
+            } else if pictures != nil, let match = pictures!.match(corners, sampler: sampler) {
+                let card = deck.cards[match.card]
+                let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
+                // 0.5 at the least accepted correlation, 1 for a perfect one, less for a narrow lead.
+                let strength = (match.correlation - Double(PictureBook.minimumCorrelation))
+                    / (1 - Double(PictureBook.minimumCorrelation))
+                let lead = min(1, match.margin / 0.3)
+                let confidence = 0.5 + 0.5 * max(0, min(1, strength)) * (0.5 + 0.5 * lead)
+                found.append(
+                    Detection(
+                        marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
+                        confidence: (confidence * 1000).rounded() / 1000, correctedCells: 0))
             }
-            let card = deck.cards[match.card]
-            let turns = match.quarterTurns
-            let quad = Quad(
-                topLeft: corners[turns], topRight: corners[(turns + 1) % 4],
-                bottomRight: corners[(turns + 2) % 4], bottomLeft: corners[(turns + 3) % 4])
-            let certainty = 0.5 + 0.5 * min(1, reading.weakestMargin / 0.5)
-            let agreement = 1 - 0.5 * Double(match.distance) / Double(book.errorBudget + 1)
-            found.append(
-                Detection(
-                    marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
-                    confidence: (certainty * agreement * 1000).rounded() / 1000, correctedCells: match.distance))
         }
         return Self.suppressDuplicates(found)
+    }
+
+    /// The corners in the card's upright order, given the clockwise quarter turns of its upright marker.
+    @inline(__always)
+    private static func upright(_ corners: [ImagePoint], quarterTurns turns: Int) -> Quad {
+        Quad(
+            topLeft: corners[turns], topRight: corners[(turns + 1) % 4],
+            bottomRight: corners[(turns + 2) % 4], bottomLeft: corners[(turns + 3) % 4])
     }
 
     /// Sides long enough, not too unequal, corners not too sharp (60 degrees of tilt and more still pass).

@@ -1,0 +1,139 @@
+import CardBotImaging
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A simple picture of what a card does, printed beside its title: an arrow for forward, curved arrows for the
+/// turns, a hop for jump, a looping arrow with the count for the repeats (a flag for repeat-until-goal), a
+/// question mark with the direction for the ifs, a fork for else and a closing bracket for end.
+///
+/// Pictograms are known for the card language's names; a card with another name has none.
+public enum CardPictogram {
+    /// Whether `name` has a pictogram.
+    public static func exists(for name: String) -> Bool {
+        shape(for: name) != nil
+    }
+
+    /// The colour that marks a card's family: steps blue, repeats orange, ifs and else purple, end brown;
+    /// nil for names outside the card language.
+    public static func familyColor(for name: String) -> RGB? {
+        switch shape(for: name) {
+        case .forward, .turn, .jump: return RGB(48, 120, 190)
+        case .loop: return RGB(226, 128, 24)
+        case .question, .fork: return RGB(140, 82, 180)
+        case .bracket: return RGB(130, 96, 64)
+        case nil: return nil
+        }
+    }
+
+    private enum Shape {
+        case forward
+        case turn(left: Bool)
+        case jump
+        case loop(count: Int?)
+        case question(direction: Int)
+        case fork
+        case bracket
+    }
+
+    private static func shape(for name: String) -> Shape? {
+        switch name {
+        case "forward": return .forward
+        case "left": return .turn(left: true)
+        case "right": return .turn(left: false)
+        case "jump": return .jump
+        case "repeat-until-goal": return .loop(count: nil)
+        case "if-path-ahead": return .question(direction: 0)
+        case "if-path-left": return .question(direction: -1)
+        case "if-path-right": return .question(direction: 1)
+        case "else": return .fork
+        case "end": return .bracket
+        default:
+            if name.hasPrefix("repeat-"), let count = Int(name.dropFirst(7)), (2...99).contains(count) {
+                return .loop(count: count)
+            }
+            return nil
+        }
+    }
+
+    /// Draws the pictogram of `name` in the square from (`x`, `y`), `size` mm wide. Returns false when the name
+    /// has no pictogram.
+    @discardableResult
+    static func draw(_ name: String, on canvas: inout PrintCanvas, x: Double, y: Double, size: Double, color: RGB) -> Bool {
+        guard let shape = shape(for: name) else { return false }
+        // Box coordinates 0...1 (y down) to millimetres.
+        func p(_ u: Double, _ v: Double) -> (Double, Double) { (x + u * size, y + v * size) }
+        let line = 0.12 * size
+        let head = 0.34 * size
+        switch shape {
+        case .forward:
+            canvas.stroke([p(0.5, 0.92), p(0.5, 0.3)], width: line, color: color)
+            canvas.arrowhead(p(0.5, 0.06).0, p(0.5, 0.06).1, angle: -Double.pi / 2, size: head, color: color)
+        case .turn(let left):
+            func m(_ u: Double, _ v: Double) -> (Double, Double) { left ? p(u, v) : p(1 - u, v) }
+            var points = [m(0.66, 0.94), m(0.66, 0.56)]
+            points += PrintCanvas.arc(0.36, 0.56, 0.3, from: 0, to: -Double.pi / 2).map { m($0.0, $0.1) }
+            points.append(m(0.28, 0.26))
+            canvas.stroke(points, width: line, color: color)
+            let tip = m(0.04, 0.26)
+            canvas.arrowhead(tip.0, tip.1, angle: left ? Double.pi : 0, size: head, color: color)
+        case .jump:
+            let k = 3.68
+            let points = stride(from: 0.08, through: 0.76, by: 0.02).map { u in p(u, 0.85 - k * (u - 0.08) * (0.92 - u)) }
+            canvas.stroke(points, width: line, color: color)
+            let end = 0.86
+            let tip = p(end, 0.85 - k * (end - 0.08) * (0.92 - end))
+            let slope = -k * (1.0 - 2 * end)
+            canvas.arrowhead(tip.0, tip.1, angle: atan2(slope, 1), size: head * 0.9, color: color)
+            canvas.rectangle(p(0.02, 0.9).0, p(0.02, 0.9).1, p(0.98, 0.98).0, p(0.98, 0.98).1, color: color)
+        case .loop(let count):
+            let start = -Double.pi / 2 + 0.55
+            let end = start + 2 * Double.pi - 1.0
+            let arc = PrintCanvas.arc(0.5, 0.5, 0.38, from: start, to: end).map { p($0.0, $0.1) }
+            canvas.stroke(Array(arc.dropLast(3)), width: line * 0.85, color: color)
+            let tip = arc.last!
+            canvas.arrowhead(tip.0, tip.1, angle: end + Double.pi / 2, size: head * 0.85, color: color)
+            if let count {
+                let text = String(count)
+                let unit = 0.07 * size
+                let width = PrintCanvas.textWidth(text, unit: unit)
+                canvas.text(text, x: x + size / 2 - width / 2, y: y + size / 2 - 3.5 * unit, unit: unit, color: color)
+            } else {
+                // A flag: the goal.
+                canvas.stroke([p(0.42, 0.72), p(0.42, 0.3)], width: line * 0.6, color: color)
+                canvas.fill([p(0.42, 0.28), p(0.66, 0.37), p(0.42, 0.46)], color: color)
+            }
+        case .question(let direction):
+            let unit = 0.1 * size
+            canvas.text("?", x: x, y: y + 0.14 * size, unit: unit, color: color)
+            switch direction {
+            case 0:
+                canvas.stroke([p(0.78, 0.9), p(0.78, 0.42)], width: line, color: color)
+                canvas.arrowhead(p(0.78, 0.12).0, p(0.78, 0.12).1, angle: -Double.pi / 2, size: head * 0.9, color: color)
+            default:
+                let left = direction < 0
+                let from = left ? 0.96 : 0.56
+                let to = left ? 0.74 : 0.78
+                canvas.stroke([p(from, 0.55), p(to, 0.55)], width: line, color: color)
+                let tip = left ? p(0.5, 0.55) : p(1.02, 0.55)
+                canvas.arrowhead(tip.0, tip.1, angle: left ? Double.pi : 0, size: head * 0.9, color: color)
+            }
+        case .fork:
+            canvas.stroke([p(0.5, 0.96), p(0.5, 0.6)], width: line, color: color)
+            canvas.stroke([p(0.5, 0.6), p(0.28, 0.34)], width: line, color: color)
+            canvas.stroke([p(0.5, 0.6), p(0.72, 0.34)], width: line, color: color)
+            let angleLeft = atan2(-0.26, -0.22)
+            let angleRight = atan2(-0.26, 0.22)
+            canvas.arrowhead(p(0.12, 0.15).0, p(0.12, 0.15).1, angle: angleLeft, size: head * 0.9, color: color)
+            canvas.arrowhead(p(0.88, 0.15).0, p(0.88, 0.15).1, angle: angleRight, size: head * 0.9, color: color)
+        case .bracket:
+            canvas.stroke([p(0.3, 0.12), p(0.68, 0.12), p(0.68, 0.88), p(0.3, 0.88)], width: line * 1.2, color: color)
+        }
+        return true
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import CardBotVision
+import Foundation
+
+extension CardBotCommand.Cards {
+    /// `cardbot cards new-deck`: a deck from an ArUco dictionary, a patterns file or pictures.
+    struct NewDeck: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "new-deck",
+            abstract: "Make a deck: deck.json and reference images from an ArUco dictionary, a patterns file or pictures.",
+            discussion: """
+                --dictionary takes DICT_4X4_50, DICT_5X5_100 or DICT_6X6_250 (ids default to the whole \
+                dictionary). --patterns takes a text file with one marker per line as a bit string of N x N \
+                digits, row by row from the top-left, 1 for white and 0 for black (ids default to 0, 1, 2, ...). \
+                --pictures takes image files, each the picture inside a card's black border. Names default to \
+                m<id> (for pictures: the file name). Markers that read the same turned, or that are too alike, \
+                are refused and named.
+                """)
+
+        @Option(help: ArgumentHelp("The folder to write deck.json and the images into.", valueName: "dir"))
+        var out: String
+
+        @Option(help: ArgumentHelp("An ArUco dictionary: DICT_4X4_50, DICT_5X5_100 or DICT_6X6_250.", valueName: "name"))
+        var dictionary: String?
+
+        @Option(help: ArgumentHelp("A file of bit strings, one marker per line.", valueName: "file"))
+        var patterns: String?
+
+        @Option(parsing: .upToNextOption, help: ArgumentHelp("Picture files, one picture card each.", valueName: "image"))
+        var pictures: [String] = []
+
+        @Option(help: ArgumentHelp("Marker ids, such as 0-13,20 (default: all of the dictionary, or 0, 1, 2, ...).", valueName: "list"))
+        var ids: String?
+
+        @Option(help: ArgumentHelp("Card names in the order of the ids, separated by commas (default: m<id>).", valueName: "list"))
+        var names: String?
+
+        @Option(help: ArgumentHelp("The deck's name, for people.", valueName: "name"))
+        var name: String?
+
+        @Flag(help: "Replace an existing deck.json in the folder.")
+        var force = false
+
+        func validate() throws {
+            let sources = [dictionary != nil, patterns != nil, !pictures.isEmpty].filter { $0 }.count
+            guard sources == 1 else {
+                throw ValidationError("Give exactly one of --dictionary, --patterns and --pictures.")
+            }
+            if let ids, DeckMaker.ids(ids) == nil {
+                throw ValidationError("--ids must be marker ids and ranges such as 0-13,20, not '\(ids)'.")
+            }
+        }
+
+        func run() throws {
+            let idList = ids.flatMap(DeckMaker.ids)
+            let nameList = names.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+            let cards: [Card]
+            let source: String
+            do {
+                if let dictionary {
+                    guard let found = ArUcoDictionary.named(dictionary) else {
+                        let known = ArUcoDictionary.all.map(\.name).joined(separator: ", ")
+                        Diagnostics.error("unknown dictionary '\(dictionary)'; CardBot has \(known)")
+                        throw ExitCode(2)
+                    }
+                    cards = try DeckMaker.cards(dictionary: found, ids: idList, names: nameList)
+                    source = found.name
+                } else if let patterns {
+                    cards = try DeckMaker.cards(patternsFile: patterns, ids: idList, names: nameList)
+                    source = (patterns as NSString).lastPathComponent
+                } else {
+                    var made = try DeckMaker.cards(pictureFiles: pictures, firstId: idList?.first ?? 0, names: nameList)
+                    if let idList {
+                        guard idList.count == made.count else {
+                            Diagnostics.error("\(made.count) pictures but \(idList.count) ids were given with --ids; give one id per picture")
+                            throw ExitCode(2)
+                        }
+                        for index in made.indices {
+                            made[index].marker = idList[index]
+                            made[index].image = "pictures/\(idList[index])-\(made[index].name).png"
+                        }
+                    }
+                    try DeckMaker.check(made, source: pictures[0], hint: "change those pictures")
+                    cards = made
+                    source = "\(pictures.count) picture\(pictures.count == 1 ? "" : "s")"
+                }
+                let deckName = name ?? "\(source) deck"
+                let path = try DeckWriter.write(name: deckName, cards: cards, to: out, replace: force)
+                let deck = try Deck.load(path)
+                var detail: [String] = []
+                if let size = deck.gridSize {
+                    detail.append(
+                        "\(size)x\(size) cells, markers differ in at least \(deck.minimumDistance) cells, up to \(deck.errorBudget) misread cell\(deck.errorBudget == 1 ? "" : "s") corrected"
+                    )
+                }
+                if deck.hasPictures { detail.append("picture markers") }
+                print("\(path): \(cards.count) card\(cards.count == 1 ? "" : "s") from \(source) (\(detail.joined(separator: "; ")))")
+            } catch let error as DeckError {
+                Diagnostics.error(file: error.file, error.reason)
+                throw ExitCode(2)
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import CardBotImaging
+import CardBotSynth
+import CardBotVision
+import Foundation
+
+/// Decks made for the card-library tests, synthesized frames of any deck, and photographed printed sheets.
+enum CardsTestSupport {
+    /// The example picture deck, Cards/examples/picture-deck/deck.json.
+    static var pictureDeckPath: String { DeckTestSupport.packageRoot + "/Cards/examples/picture-deck/deck.json" }
+
+    /// The example picture deck, loaded once.
+    static let pictureDeck: Deck = {
+        do { return try Deck.load(pictureDeckPath) } catch { fatalError("the picture deck does not load: \(error)") }
+    }()
+
+    /// All 250 markers of DICT_6X6_250, named m0 ... m249.
+    static let sixBySixDeck: Deck = {
+        do {
+            return try Deck(
+                name: "DICT_6X6_250", cards: DeckMaker.cards(dictionary: .dict6X6_250, ids: nil, names: nil))
+        } catch {
+            fatalError("DICT_6X6_250 does not make a deck: \(error)")
+        }
+    }()
+
+    /// A new empty temporary folder.
+    static func temporaryFolder() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-cards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    /// Scores the detector for `deck` on `count` synthesized frames of `faces` (default: the deck's own).
+    static func run(
+        deck: Deck, faces: [CardFace]? = nil, difficulty: SynthDifficulty, count: Int, seed: UInt64
+    ) throws -> DetectorTestSupport.Tally {
+        let generator = try SceneGenerator(
+            faces: faces ?? DetectorTestSupport.faces(of: deck), options: SceneOptions(difficulty: difficulty))
+        let renderer = FrameRenderer()
+        let detector = MarkerDetector(deck: deck)
+        var tally = DetectorTestSupport.Tally()
+        for index in 0..<count {
+            let (image, truth) = try DetectorTestSupport.frame(generator.scene(seed: seed, index: index), renderer: renderer)
+            tally.add(ReadingOrder.sequence(detector.detect(image)), truth: truth, label: "\(difficulty) #\(index)")
+        }
+        return tally
+    }
+
+    /// How a printed sheet lies under the camera.
+    struct Pose: Sendable, CustomStringConvertible {
+        var tilt: Double
+        var heading: Double
+        var rotation: Double
+        var blur: Double
+        var noise: Double
+        var quality: Int
+
+        var description: String { "tilt \(tilt), heading \(heading), blur \(blur), noise \(noise), JPEG \(quality)" }
+    }
+
+    /// A printed A4 sheet photographed lying on a table at `pose` by a 1600x1200 camera, JPEG compressed and decoded.
+    static func photograph(_ sheet: RGBImage, paper: PaperSize, pose: Pose, seed: UInt64 = 1) throws -> GrayImage {
+        let width = 1600, height = 1200
+        let camera = SynthCamera(
+            width: width, height: height, focalLength: SynthCamera.focalLength(width: width, horizontalFieldOfView: 62),
+            target: TablePoint(0, 0), distance: 390, tilt: pose.tilt * Double.pi / 180,
+            heading: pose.heading * Double.pi / 180)
+        let photo = SheetPhotographer().photograph(
+            sheet, placement: .init(width: paper.width, height: paper.height, rotation: pose.rotation * Double.pi / 180),
+            camera: camera, lighting: Lighting(exposure: 0.92, gradient: 0.25, gradientAngle: 0.7, vignette: 0.2),
+            effects: CameraEffects(blur: pose.blur, noise: pose.noise, jpegQuality: pose.quality, seed: seed))
+        return try ImageReader.decodeGray(JPEGCodec.encode(photo.rgb, quality: pose.quality))
+    }
+
+    /// A drawing on white, `side` pixels: the shapes `draw` fills in black.
+    static func drawing(side: Int = 200, _ draw: (inout GrayImage) -> Void) -> GrayImage {
+        var image = GrayImage(width: side, height: side, fill: 255)
+        draw(&image)
+        return image
+    }
+}
