@@ -5,7 +5,9 @@ import CardBotImaging
 /// Each of the (N+2)x(N+2) cells (the border ring included) is the mean of a 3x3 patch of bilinear samples
 /// around its centre, kept within the middle of the cell so that blur from the neighbours matters little.
 /// The cells are split into black and white by Otsu's threshold over the cell means; the border ring must
-/// read black (but for a few cells), and black and white must differ clearly.
+/// read black (but for a few cells), and black and white must differ clearly. A cell whose own samples
+/// disagree (some clearly black, some clearly white) is "mixed": a real cell is uniform in its middle even
+/// when blurred, while the finer grid of a foreign marker puts cell edges right through it.
 struct CellReader {
     /// What the cells said.
     struct Reading {
@@ -15,12 +17,15 @@ struct CellReader {
         var weakestMargin: Double
         /// Mean white minus mean black.
         var contrast: Double
+        /// Inner cells whose samples spread over more than half the black-white contrast.
+        var mixedCells: Int
     }
 
     let gridSize: Int
     let minimumContrast: Double
     let borderErrorRate: Double
     private var values: [Double]
+    private var spreads: [Double]
     private var sorted: [Double]
 
     init(gridSize: Int, minimumContrast: Double, borderErrorRate: Double) {
@@ -29,6 +34,7 @@ struct CellReader {
         self.borderErrorRate = borderErrorRate
         let cells = (gridSize + 2) * (gridSize + 2)
         values = [Double](repeating: 0, count: cells)
+        spreads = [Double](repeating: 0, count: cells)
         sorted = [Double](repeating: 0, count: cells)
     }
 
@@ -39,18 +45,26 @@ struct CellReader {
         let scale = 1 / Double(across)
         let patch = 0.22
         values.withUnsafeMutableBufferPointer { values in
-            for row in 0..<across {
-                for column in 0..<across {
-                    var sum = 0.0
-                    for dy in -1...1 {
-                        let v = (Double(row) + 0.5 + Double(dy) * patch) * scale
-                        for dx in -1...1 {
-                            let u = (Double(column) + 0.5 + Double(dx) * patch) * scale
-                            let point = homography.map(u, v)
-                            sum += sampler.value(point.x, point.y)
+            spreads.withUnsafeMutableBufferPointer { spreads in
+                for row in 0..<across {
+                    for column in 0..<across {
+                        var sum = 0.0
+                        var lowest = Double.infinity
+                        var highest = -Double.infinity
+                        for dy in -1...1 {
+                            let v = (Double(row) + 0.5 + Double(dy) * patch) * scale
+                            for dx in -1...1 {
+                                let u = (Double(column) + 0.5 + Double(dx) * patch) * scale
+                                let point = homography.map(u, v)
+                                let sample = sampler.value(point.x, point.y)
+                                sum += sample
+                                lowest = min(lowest, sample)
+                                highest = max(highest, sample)
+                            }
                         }
+                        values[row * across + column] = sum / 9
+                        spreads[row * across + column] = highest - lowest
                     }
-                    values[row * across + column] = sum / 9
                 }
             }
         }
@@ -84,13 +98,15 @@ struct CellReader {
         let contrast = white - black
         guard contrast >= minimumContrast else { return nil }
         var weakest = 1.0
+        var mixed = 0
         for row in 1..<(across - 1) {
             for column in 1..<(across - 1) {
                 let margin = abs(values[row * across + column] - threshold) / (contrast / 2)
                 weakest = min(weakest, margin)
+                if spreads[row * across + column] > 0.5 * contrast { mixed += 1 }
             }
         }
-        return Reading(bits: bits, weakestMargin: weakest, contrast: contrast)
+        return Reading(bits: bits, weakestMargin: weakest, contrast: contrast, mixedCells: mixed)
     }
 
     /// Otsu's threshold over the cell means (the split that maximises the between-class variance).

@@ -76,7 +76,9 @@ public final class MarkerDetector {
             else { continue }
             guard Self.isPlausible(rough, minimumSide: minimumSide) else { continue }
             let corners = CornerRefiner.refine(rough, sampler: sampler, cellsAcross: cellsAcross)
-            if !book.isEmpty, let reading = reader.read(corners, sampler: sampler), let match = book.match(reading.bits) {
+            if !book.isEmpty, let reading = reader.read(corners, sampler: sampler), let match = book.match(reading.bits),
+                Self.gridFits(reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
+            {
                 let card = deck.cards[match.card]
                 let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
                 let certainty = 0.5 + 0.5 * min(1, reading.weakestMargin / 0.5)
@@ -103,6 +105,21 @@ public final class MarkerDetector {
     }
 
     /// The corners in the card's upright order, given the clockwise quarter turns of its upright marker.
+    /// Whether the cells of a reading are the cells of a real marker of the deck's grid.
+    ///
+    /// A foreign marker with a finer grid (another dictionary's, on the same table) can read within the error
+    /// budget of a card; its cells are then "mixed" (their samples straddle its own cell edges). A reading that
+    /// needed a corrected cell may have at most one mixed cell; an exact reading may have more only when its
+    /// cells are so small (under 8 px) that blur alone mixes them.
+    static func gridFits(_ reading: CellReader.Reading, corrected: Int, corners: [ImagePoint], cellsAcross: Int) -> Bool {
+        if reading.mixedCells <= 1 { return true }
+        if corrected > 0 { return false }
+        var perimeter = 0.0
+        for i in 0..<4 { perimeter += corners[i].distance(to: corners[(i + 1) % 4]) }
+        let cellPixels = perimeter / 4 / Double(cellsAcross)
+        return cellPixels < 8
+    }
+
     @inline(__always)
     private static func upright(_ corners: [ImagePoint], quarterTurns turns: Int) -> Quad {
         Quad(

@@ -1,0 +1,41 @@
+import CardBotImaging
+import CardBotSynth
+import CardBotVision
+import Testing
+
+/// Markers of another dictionary on the table must never be read as cards: a wrong card silently changes a
+/// child's program, which is far worse than a missed one.
+@Suite("Foreign markers")
+struct DetectorForeignMarkerTests {
+    /// DICT_6X6_250 markers (a finer grid than the default deck's 4x4) as synthesizer faces.
+    static func foreignFaces() -> [CardFace] {
+        let dictionary = ArUcoDictionary.dict6X6_250
+        return (0..<dictionary.codes.count).map { id in
+            let cells = dictionary.cells(of: id)!
+            return CardFace(
+                id: id, gridSize: dictionary.gridSize, isWhite: { row, column in cells[row * dictionary.gridSize + column] },
+                title: "m\(id)")
+        }
+    }
+
+    @Test("the default deck reads no card in frames full of DICT_6X6_250 markers",
+          arguments: [(SynthDifficulty.easy, UInt64(21)), (.hard, 22), (.occluded, 23)])
+    func noWrongCards(difficulty: SynthDifficulty, seed: UInt64) throws {
+        let generator = try SceneGenerator(
+            faces: Self.foreignFaces(),
+            options: SceneOptions(width: 960, height: 540, cards: 8, difficulty: difficulty))
+        let renderer = FrameRenderer()
+        let detector = MarkerDetector(deck: DeckTestSupport.defaultDeck)
+        var markers = 0
+        var wrong: [String] = []
+        for index in 0..<40 {
+            let (image, truth) = try DetectorTestSupport.frame(generator.scene(seed: seed, index: index), renderer: renderer)
+            markers += truth.visible.count
+            for detection in detector.detect(image) {
+                wrong.append("frame \(index): read \(detection.name) (confidence \(detection.confidence))")
+            }
+        }
+        #expect(markers > 200)
+        #expect(wrong.isEmpty, "\(wrong)")
+    }
+}
