@@ -21,11 +21,13 @@ public final class FrameAnalyzer {
     public func analyze(_ path: String) throws -> FrameReading {
         let clock = ContinuousClock()
         let start = clock.now
-        try reader.readGray(path, into: &image)
+        let warnings = try reader.readGray(path, into: &image)
         let rows = ReadingOrder.rows(detector.detect(image))
         let elapsed = clock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return FrameReading(file: path, width: image.width, height: image.height, rows: rows, milliseconds: milliseconds)
+        var reading = FrameReading(file: path, width: image.width, height: image.height, rows: rows, milliseconds: milliseconds)
+        reading.warnings = warnings
+        return reading
     }
 
     /// Finds the cards of an image already in memory, in reading order.

@@ -10,6 +10,8 @@ public struct FrameReading: Sendable {
     public var rows: [[Detection]]
     /// Milliseconds spent decoding the file and detecting and ordering the cards.
     public var milliseconds: Double
+    /// What the decoder noticed without failing (for example corrupt data it skipped): the reading may be partial.
+    public var warnings: [String] = []
 
     /// Creates a reading.
     public init(file: String, width: Int, height: Int, rows: [[Detection]], milliseconds: Double) {

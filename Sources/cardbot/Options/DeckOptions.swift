@@ -18,7 +18,7 @@ struct DeckOptions: ParsableArguments {
             let path = try DeckLocator.locate(explicit: deck, environment: ProcessInfo.processInfo.environment)
             return try Deck.load(path)
         } catch let error as DeckError {
-            Diagnostics.error(file: error.file, error.reason)
+            StandardError.error(file: error.file, error.reason)
             throw ExitCode(2)
         }
     }

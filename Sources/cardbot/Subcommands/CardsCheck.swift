@@ -28,7 +28,7 @@ extension CardBotCommand.Cards {
                 path = try DeckLocator.locate(explicit: deckOptions.deck, environment: ProcessInfo.processInfo.environment)
                 read = try Deck.readCards(path)
             } catch let error as DeckError {
-                Diagnostics.error(file: error.file, error.reason)
+                StandardError.error(file: error.file, error.reason)
                 throw ExitCode(2)
             }
             let check = DeckCheck(cards: read.cards)

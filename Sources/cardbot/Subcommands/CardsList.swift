@@ -64,7 +64,7 @@ enum CardsSupport {
         var isDirectory: ObjCBool = false
         if let levels {
             guard FileManager.default.fileExists(atPath: levels, isDirectory: &isDirectory), isDirectory.boolValue else {
-                Diagnostics.error(file: levels, "no such folder of level files")
+                StandardError.error(file: levels, "no such folder of level files")
                 throw ExitCode(2)
             }
             return CardUsage(levelsDirectory: levels)
@@ -80,7 +80,7 @@ enum CardsSupport {
         if let card = deck.card(named: key) ?? Int(key).flatMap({ deck.card(marker: $0) }) { return card }
         let names = deck.cards.map(\.name)
         let shown = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", ..." : "")
-        Diagnostics.error(file: deck.file, "no card named '\(key)'; the deck's cards are: \(shown)")
+        StandardError.error(file: deck.file, "no card named '\(key)'; the deck's cards are: \(shown)")
         throw ExitCode(2)
     }
 

@@ -60,7 +60,7 @@ extension CardBotCommand.Cards {
                 if let dictionary {
                     guard let found = ArUcoDictionary.named(dictionary) else {
                         let known = ArUcoDictionary.all.map(\.name).joined(separator: ", ")
-                        Diagnostics.error("unknown dictionary '\(dictionary)'; CardBot has \(known)")
+                        StandardError.error("unknown dictionary '\(dictionary)'; CardBot has \(known)")
                         throw ExitCode(2)
                     }
                     cards = try DeckMaker.cards(dictionary: found, ids: idList, names: nameList)
@@ -72,7 +72,7 @@ extension CardBotCommand.Cards {
                     var made = try DeckMaker.cards(pictureFiles: pictures, firstId: idList?.first ?? 0, names: nameList)
                     if let idList {
                         guard idList.count == made.count else {
-                            Diagnostics.error("\(made.count) pictures but \(idList.count) ids were given with --ids; give one id per picture")
+                            StandardError.error("\(made.count) pictures but \(idList.count) ids were given with --ids; give one id per picture")
                             throw ExitCode(2)
                         }
                         for index in made.indices {
@@ -96,7 +96,7 @@ extension CardBotCommand.Cards {
                 if deck.hasPictures { detail.append("picture markers") }
                 print("\(path): \(cards.count) card\(cards.count == 1 ? "" : "s") from \(source) (\(detail.joined(separator: "; ")))")
             } catch let error as DeckError {
-                Diagnostics.error(file: error.file, error.reason)
+                StandardError.error(file: error.file, error.reason)
                 throw ExitCode(2)
             }
         }

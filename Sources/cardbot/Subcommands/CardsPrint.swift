@@ -56,7 +56,7 @@ extension CardBotCommand.Cards {
             let paper = PaperSize(rawValue: self.paper.lowercased())!
             let width = Self.millimetres(cardSize)!
             guard let layout = SheetLayout(paper: paper, cardWidth: width) else {
-                Diagnostics.error("a \(cardSize) card does not fit on \(paper.rawValue) paper; choose a smaller --card-size")
+                StandardError.error("a \(cardSize) card does not fit on \(paper.rawValue) paper; choose a smaller --card-size")
                 throw ExitCode(2)
             }
             var cards = deck.cards
@@ -69,7 +69,7 @@ extension CardBotCommand.Cards {
                 cards = chosen
             }
             guard !cards.isEmpty else {
-                Diagnostics.error("--only names no cards")
+                StandardError.error("--only names no cards")
                 throw ExitCode(2)
             }
             let printer = CardSheetPrinter(layout: layout, dpi: dpi, deckName: deck.name)
@@ -93,7 +93,7 @@ extension CardBotCommand.Cards {
                     }
                 }
             } catch let error as ImageError {
-                Diagnostics.error(file: error.file, error.reason)
+                StandardError.error(file: error.file, error.reason)
                 throw ExitCode(2)
             }
             let size = "\(Self.format(layout.cardWidth)) x \(Self.format(layout.cardHeight)) mm"

@@ -38,7 +38,7 @@ extension CardBotCommand {
                 do {
                     try FileManager.default.createDirectory(atPath: annotate, withIntermediateDirectories: true)
                 } catch {
-                    Diagnostics.error(file: annotate, "cannot create the folder for annotated frames")
+                    StandardError.error(file: annotate, "cannot create the folder for annotated frames")
                     throw ExitCode(2)
                 }
             }
@@ -51,9 +51,12 @@ extension CardBotCommand {
                     reading = try analyzer.analyze(path)
                 } catch let error as ImageError {
                     failed += 1
-                    Diagnostics.error(file: error.file, error.reason)
+                    StandardError.error(file: error.file, error.reason)
                     if json { print(FrameReading.errorJSONLine(file: path, reason: error.reason)) }
                     continue
+                }
+                for warning in reading.warnings {
+                    StandardError.warning(file: path, "\(warning) (the frame was read, but may be incomplete)")
                 }
                 if json {
                     print(reading.jsonLine)
@@ -66,7 +69,7 @@ extension CardBotCommand {
                         try ImageWriter.write(FrameAnnotator.render(analyzer.image, reading: reading), to: output)
                     } catch let error as ImageError {
                         failed += 1
-                        Diagnostics.error(file: error.file, error.reason)
+                        StandardError.error(file: error.file, error.reason)
                     }
                 }
             }

@@ -91,7 +91,7 @@ extension CardBotCommand {
             let elapsed = clock.now - start
             for frame in result.unreadable {
                 let path = folder.path == "." ? frame.name : (folder.path as NSString).appendingPathComponent(frame.name)
-                StandardError.print("cardbot: warning: \(path): \(frame.reason); frame skipped")
+                StandardError.warning(file: path, "\(frame.reason); frame skipped")
             }
             let lines: [String]
             if output.json {

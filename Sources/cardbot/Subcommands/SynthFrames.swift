@@ -67,10 +67,10 @@ extension CardBotCommand.Synth {
                     jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
                 report = try writer.write(count: count, seed: seed, to: out)
             } catch let error as SynthError {
-                Diagnostics.error(file: error.subject, error.reason)
+                StandardError.error(file: error.subject, error.reason)
                 throw ExitCode(2)
             } catch let error as ImageError {
-                Diagnostics.error(file: error.file, error.reason)
+                StandardError.error(file: error.file, error.reason)
                 throw ExitCode(2)
             }
             let truths = report.frames

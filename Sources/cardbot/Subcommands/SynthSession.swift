@@ -91,10 +91,10 @@ extension CardBotCommand.Synth {
                 try FileBytes.writeAtomically(
                     Array(manifest.jsonText().utf8), to: (out as NSString).appendingPathComponent("session.json"))
             } catch let error as SynthError {
-                Diagnostics.error(file: error.subject, error.reason)
+                StandardError.error(file: error.subject, error.reason)
                 throw ExitCode(2)
             } catch let error as ImageError {
-                Diagnostics.error(file: error.file, error.reason)
+                StandardError.error(file: error.file, error.reason)
                 throw ExitCode(2)
             }
             print("\(out): wrote \(truth.frames.count) frames, session.json (\(truth.runs.count) run marks) and truth.json")

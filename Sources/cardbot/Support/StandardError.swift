@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writing to standard error and asking about the terminal.
+/// Writing to standard error (`cardbot: error: <file>: <reason>`) and asking about the terminal.
 enum StandardError {
     /// Writes `text` and a newline to standard error.
     static func print(_ text: String) {
@@ -10,6 +10,16 @@ enum StandardError {
     /// Writes `cardbot: error: <message>`.
     static func error(_ message: String) {
         print("cardbot: error: \(message)")
+    }
+
+    /// Writes `cardbot: error: <file>: <reason>`.
+    static func error(file: String, _ reason: String) {
+        print("cardbot: error: \(file): \(reason)")
+    }
+
+    /// Writes `cardbot: warning: <file>: <reason>`.
+    static func warning(file: String, _ reason: String) {
+        print("cardbot: warning: \(file): \(reason)")
     }
 }
 
