@@ -39,13 +39,15 @@ let package = Package(
             name: "CCardBotJPEG",
             dependencies: ["CJPEG"]
         ),
+        // Small helpers every layer shares (hand-written JSON text with a fixed key order).
+        .target(name: "CardBotSupport"),
         .target(
             name: "CardBotImaging",
             dependencies: ["CCardBotJPEG", "CPNG"]
         ),
         .target(
             name: "CardBotVision",
-            dependencies: ["CardBotImaging"]
+            dependencies: ["CardBotImaging", "CardBotSupport"]
         ),
         // Renders camera-like frames of cards with ground truth: test and demo support,
         // kept out of the detection path.
@@ -57,19 +59,19 @@ let package = Package(
         // It takes the deck's names as plain data, so it needs no vision.
         .target(
             name: "CardBotLesson",
-            dependencies: []
+            dependencies: ["CardBotSupport"]
         ),
         .target(
             name: "CardBotClassroom",
             dependencies: [
-                "CardBotLesson", "CardBotVision", "CardBotImaging",
+                "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSynth",
+                "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,7 +80,7 @@ let package = Package(
         .testTarget(
             name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
             exclude: ["Resources"]),
-        .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson"]),
+        .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth"]),
         .testTarget(name: "CardBotCLITests", dependencies: ["CardBotImaging"]),
     ]

@@ -1,4 +1,5 @@
 import CardBotLesson
+import CardBotSupport
 
 /// The JSON Lines form of a session run.
 ///
@@ -29,7 +30,7 @@ public enum SessionJSONLines {
         let error: String
         if case .notRunnable(let message) = attempt.outcome { error = JSONText.quote(message) } else { error = "null" }
         return "{\"type\":\"program\",\"attempt\":\(attempt.number),\"frame\":\(JSONText.quote(attempt.frameName)),"
-            + "\"seconds\":\(number(attempt.seconds)),\"cards\":\(strings(attempt.cardNames)),"
+            + "\"seconds\":\(JSONText.number(attempt.seconds, places: 3)),\"cards\":\(strings(attempt.cardNames)),"
             + "\"markers\":[\(attempt.markers.map(String.init).joined(separator: ","))],"
             + "\"runnable\":\(attempt.trace != nil),\"error\":\(error)}"
     }
@@ -37,7 +38,7 @@ public enum SessionJSONLines {
     /// The summary object.
     public static func summaryLine(_ run: SessionRun) -> String {
         let first = run.firstSuccess.map {
-            "{\"attempt\":\($0.number),\"frame\":\(JSONText.quote($0.frameName)),\"seconds\":\(number($0.seconds))}"
+            "{\"attempt\":\($0.number),\"frame\":\(JSONText.quote($0.frameName)),\"seconds\":\(JSONText.number($0.seconds, places: 3))}"
         } ?? "null"
         let unreadable = run.unreadable.map {
             "{\"frame\":\(JSONText.quote($0.name)),\"reason\":\(JSONText.quote($0.reason))}"
@@ -51,11 +52,5 @@ public enum SessionJSONLines {
 
     static func strings(_ values: [String]) -> String {
         "[" + values.map(JSONText.quote).joined(separator: ",") + "]"
-    }
-
-    /// A number as JSON: integers without a fraction, others with up to 3 decimals.
-    static func number(_ value: Double) -> String {
-        if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-        return String((value * 1000).rounded() / 1000)
     }
 }

@@ -1,4 +1,5 @@
 import CardBotLesson
+import CardBotSupport
 import Foundation
 
 /// The optional `session.json` of a recorded session.

@@ -1,4 +1,5 @@
 import CardBotLesson
+import CardBotSupport
 import Testing
 
 @Suite("JSON parser")

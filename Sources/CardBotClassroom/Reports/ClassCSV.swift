@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// The class report as CSV (RFC 4180): a header, then one row per session in report order, lines ending in CRLF.
 ///
 /// Columns: `path, student, level, levelName, attempts, solved, stars, cards, optimal, firstSuccessAttempt,
@@ -25,7 +27,7 @@ public enum ClassCSV {
         return [
             row.path, row.student, optional(row.level), row.levelName ?? "", String(row.attempts), String(row.solved),
             optional(row.stars), optional(row.cards), optional(row.optimal), optional(row.firstSuccess?.attempt),
-            row.firstSuccess?.frame ?? "", row.firstSuccess.map { SessionJSONLines.number($0.seconds) } ?? "",
+            row.firstSuccess?.frame ?? "", row.firstSuccess.map { JSONText.number($0.seconds, places: 3) } ?? "",
             String(row.frames), String(row.unreadableFrames), row.finalProgram.joined(separator: " "), row.error ?? "",
         ]
     }

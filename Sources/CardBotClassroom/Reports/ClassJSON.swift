@@ -1,4 +1,5 @@
 import CardBotLesson
+import CardBotSupport
 
 /// The class report as JSON: the same text for the same class, keys always in the same order, no timestamps.
 ///
@@ -26,7 +27,7 @@ public enum ClassJSON {
     /// One session as a JSON object on one line.
     public static func object(_ row: SessionGrade) -> String {
         let first = row.firstSuccess.map {
-            "{\"attempt\":\($0.attempt),\"frame\":\(JSONText.quote($0.frame)),\"seconds\":\(SessionJSONLines.number($0.seconds))}"
+            "{\"attempt\":\($0.attempt),\"frame\":\(JSONText.quote($0.frame)),\"seconds\":\(JSONText.number($0.seconds, places: 3))}"
         } ?? "null"
         return "{\"path\":\(JSONText.quote(row.path)),\"student\":\(JSONText.quote(row.student)),"
             + "\"level\":\(int(row.level)),\"levelName\":\(string(row.levelName)),\"attempts\":\(row.attempts),"
@@ -51,6 +52,6 @@ public enum ClassJSON {
     }
 
     private static func int(_ value: Int?) -> String { value.map(String.init) ?? "null" }
-    private static func double(_ value: Double?) -> String { value.map(SessionJSONLines.number) ?? "null" }
+    private static func double(_ value: Double?) -> String { value.map { JSONText.number($0, places: 3) } ?? "null" }
     private static func string(_ value: String?) -> String { value.map(JSONText.quote) ?? "null" }
 }

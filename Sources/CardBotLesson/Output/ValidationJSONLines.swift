@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// The JSON Lines form of `cardbot validate --json`.
 ///
 /// One `{"type":"diagnostic","file","line","column","severity","message"}` per problem, one

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// One problem found in a file, printed as a compiler prints it: `FILE:LINE:COLUMN: error: message`.
 public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// How bad the problem is.

@@ -1,9 +1,12 @@
+
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 import CardBotImaging
+import CardBotSupport
 
 /// Writes a deck: deck.json and one reference image per card (code markers drawn from their cells, pictures as
 /// given), into a folder.
@@ -54,14 +57,14 @@ public enum DeckWriter {
 
     /// deck.json's text for the deck `name` with `cards`.
     public static func json(name: String, cards: [Card]) -> String {
-        var lines = ["{", "  \"format\": \(quoted(Deck.format)),", "  \"name\": \(quoted(name)),", "  \"cards\": ["]
+        var lines = ["{", "  \"format\": \(JSONText.quote(Deck.format)),", "  \"name\": \(JSONText.quote(name)),", "  \"cards\": ["]
         for (index, card) in cards.enumerated() {
             var fields = [
-                "\"marker\": \(card.marker)", "\"name\": \(quoted(card.name))", "\"title\": \(quoted(card.title))",
-                "\"description\": \(quoted(card.description))",
+                "\"marker\": \(card.marker)", "\"name\": \(JSONText.quote(card.name))", "\"title\": \(JSONText.quote(card.title))",
+                "\"description\": \(JSONText.quote(card.description))",
             ]
             if card.kind == .picture { fields.append("\"kind\": \"picture\"") }
-            fields.append("\"image\": \(quoted(card.image))")
+            fields.append("\"image\": \(JSONText.quote(card.image))")
             lines.append("    {")
             lines.append(fields.map { "      " + $0 }.joined(separator: ",\n"))
             lines.append(index == cards.count - 1 ? "    }" : "    },")
@@ -71,27 +74,5 @@ public enum DeckWriter {
     }
 
     /// A JSON string literal of `text`.
-    public static func quotedJSON(_ text: String) -> String { quoted(text) }
-
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func quotedJSON(_ text: String) -> String { JSONText.quote(text) }
 }

@@ -1,4 +1,4 @@
-/// Helpers for writing JSON text by hand (JSON Lines outputs).
+/// Writing JSON text by hand, for outputs whose key order is part of the format (JSON Lines, reports).
 public enum JSONText {
     /// `string` as a JSON string literal, quotes included.
     public static func quote(_ string: String) -> String {
@@ -20,5 +20,19 @@ public enum JSONText {
             }
         }
         return out + "\""
+    }
+
+    /// `value` rounded to `places` decimals, without trailing zeros; whole numbers without a fraction
+    /// (finite values only; others become 0).
+    public static func number(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
+        var text = String(rounded)
+        if text.contains("e") { return String(Int(rounded)) }
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
     }
 }
