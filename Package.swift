@@ -81,7 +81,9 @@ let package = Package(
             name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
-        .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth"]),
-        .testTarget(name: "CardBotCLITests", dependencies: ["CardBotImaging"]),
+        .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),
+        .testTarget(name: "CardBotCLITests", dependencies: ["CardBotImaging", "CardBotTestSupport"]),
+        // Helpers shared by the test targets (running the built cardbot, reading CSV back).
+        .target(name: "CardBotTestSupport", path: "Tests/CardBotTestSupport"),
     ]
 )

@@ -1,9 +1,10 @@
 import CardBotImaging
+import CardBotTestSupport
 import Foundation
+import FoundationXML
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
 #endif
 
 /// `cardbot grade` end to end on a synthesized class with known outcomes.
@@ -160,7 +161,7 @@ struct GradeCommandTests {
 
         // CSV: parses back to the same rows.
         let csv = try String(contentsOf: reports[0], encoding: .utf8)
-        let records = CSVRecords.parse(csv)
+        let records = CSVReader.records(csv)
         #expect(records.first == [
             "path", "student", "level", "levelName", "attempts", "solved", "stars", "cards", "optimal",
             "firstSuccessAttempt", "firstSuccessFrame", "firstSuccessSeconds", "frames", "unreadableFrames",
@@ -284,49 +285,5 @@ struct GradeCommandTests {
         for line in ["EXIT STATUS", "0   every session was graded", "1   some session could not be graded", "2   bad input"] {
             #expect(output.stdout.contains(line))
         }
-    }
-}
-
-/// A small RFC 4180 reader for checking that the class CSV round-trips.
-enum CSVRecords {
-    static func parse(_ text: String) -> [[String]] {
-        var records: [[String]] = []
-        var record: [String] = []
-        var field = ""
-        var quoted = false
-        var scalars = Array(text.unicodeScalars)[...]
-        while let scalar = scalars.popFirst() {
-            if quoted {
-                if scalar == "\"" {
-                    if scalars.first == "\"" {
-                        field.unicodeScalars.append("\"")
-                        scalars.removeFirst()
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    field.unicodeScalars.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case "\"": quoted = true
-            case ",":
-                record.append(field)
-                field = ""
-            case "\r":
-                if scalars.first == "\n" { scalars.removeFirst() }
-                record.append(field)
-                records.append(record)
-                record = []
-                field = ""
-            default: field.unicodeScalars.append(scalar)
-            }
-        }
-        if !field.isEmpty || !record.isEmpty {
-            record.append(field)
-            records.append(record)
-        }
-        return records
     }
 }

@@ -1,9 +1,10 @@
 import CardBotClassroom
+import CardBotTestSupport
 import Foundation
+import FoundationXML
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
 #endif
 
 @Suite("Class reports: CSV, JSON, HTML, terminal table")
