@@ -149,16 +149,8 @@ enum CornerRefiner {
             sxy += ws[i] * dx * dy
             syy += ws[i] * dy * dy
         }
-        // The principal axis of the 2x2 scatter matrix: the eigenvector of its larger eigenvalue.
-        let half = (sxx - syy) / 2
-        let largest = (sxx + syy) / 2 + (half * half + sxy * sxy).squareRoot()
-        var vx = sxy, vy = largest - sxx
-        if abs(largest - syy) + abs(sxy) > abs(vx) + abs(vy) {
-            vx = largest - syy
-            vy = sxy
-        }
-        let norm = (vx * vx + vy * vy).squareRoot()
-        let direction = norm > 1e-12 ? ImagePoint(x: vx / norm, y: vy / norm) : ImagePoint(x: 1, y: 0)
+        let axis = PrincipalAxis.direction(sxx: sxx, sxy: sxy, syy: syy) ?? (1, 0)
+        let direction = ImagePoint(x: axis.x, y: axis.y)
         return Line(point: ImagePoint(x: mx, y: my), direction: direction)
     }
 }

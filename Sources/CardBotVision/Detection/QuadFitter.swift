@@ -99,24 +99,16 @@ enum QuadFitter {
                 syy += dy * dy
                 j += 1
             }
-            let half = (sxx - syy) / 2
-            let largest = (sxx + syy) / 2 + (half * half + sxy * sxy).squareRoot()
-            var vx = sxy, vy = largest - sxx
-            if abs(largest - syy) + abs(sxy) > abs(vx) + abs(vy) {
-                vx = largest - syy
-                vy = sxy
-            }
-            let norm = (vx * vx + vy * vy).squareRoot()
-            if norm < 1e-12 {
+            var vx: Double, vy: Double
+            if let axis = PrincipalAxis.direction(sxx: sxx, sxy: sxy, syy: syy) {
+                (vx, vy) = axis
+            } else {
                 // All points on one spot: use the corners' direction.
                 vx = corners[(side + 1) % 4].x - corners[side].x
                 vy = corners[(side + 1) % 4].y - corners[side].y
                 let cornerNorm = max((vx * vx + vy * vy).squareRoot(), 1e-12)
                 vx /= cornerNorm
                 vy /= cornerNorm
-            } else {
-                vx /= norm
-                vy /= norm
             }
             let tolerance = max(1.5, 0.05 * length)
             j = skip
