@@ -21,7 +21,7 @@ DEFAULT_DECK = [
     (0, "forward", "Forward", "The robot walks one tile forward."),
     (1, "left", "Turn left", "The robot turns to its left without moving."),
     (2, "right", "Turn right", "The robot turns to its right without moving."),
-    (3, "jump", "Jump", "The robot jumps up or down one step onto the tile ahead."),
+    (3, "jump", "Jump", "The robot jumps over the tile ahead and lands two tiles forward, so it can cross water."),
     (4, "repeat-2", "Repeat 2 times", "The cards up to the matching end card happen two times."),
     (5, "repeat-3", "Repeat 3 times", "The cards up to the matching end card happen three times."),
     (6, "repeat-4", "Repeat 4 times", "The cards up to the matching end card happen four times."),
