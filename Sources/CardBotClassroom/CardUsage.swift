@@ -43,7 +43,7 @@ public struct CardUsage: Sendable {
     }
 
     /// The levels using `card`'s marker id.
-    public func levels(using card: CardBotVision.Card) -> [LevelRef] {
+    public func levels(using card: DeckCard) -> [LevelRef] {
         levelsByMarker[card.marker] ?? []
     }
 

@@ -86,8 +86,8 @@ struct PictureDeckTests {
             image: CardsTestSupport.drawing { $0.strokeCircle(center: ImagePoint(100, 100), radius: 60, color: 0, thickness: 16) },
             file: "ring.png")
         #expect(ring.rotationalSimilarity >= Deck.maximumPictureSimilarity)
-        func card(_ marker: Int, _ name: String, _ picture: MarkerPicture) -> Card {
-            Card(marker: marker, name: name, title: name, description: "", image: "\(name).png", picture: picture)
+        func card(_ marker: Int, _ name: String, _ picture: MarkerPicture) -> DeckCard {
+            DeckCard(marker: marker, name: name, title: name, description: "", image: "\(name).png", picture: picture)
         }
         let cards = [card(0, "house", house), card(1, "tree", tree), card(2, "house-two", bolder), card(3, "ring", ring)]
         let error = try #require(throws: DeckError.self) { try Deck(name: "alike", cards: cards) }

@@ -20,7 +20,7 @@ extension Deck {
     /// (`cardbot cards check` reports all such problems at once with `DeckCheck`).
     /// - Returns: The deck's name (its path when it has none) and its cards.
     /// - Throws: `DeckError` naming deck.json or the reference image, and the reason.
-    public static func readCards(_ path: String) throws -> (name: String, cards: [Card]) {
+    public static func readCards(_ path: String) throws -> (name: String, cards: [DeckCard]) {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, maxBytes: 16 << 20)
@@ -51,7 +51,7 @@ extension Deck {
             throw DeckError(.malformed, file: path, reason: "the deck lists \(document.cards.count) cards; at most 4096 are allowed")
         }
         let folder = Self.folder(of: path)
-        var cards: [Card] = []
+        var cards: [DeckCard] = []
         cards.reserveCapacity(document.cards.count)
         for (index, entry) in document.cards.enumerated() {
             guard entry.marker >= 0 else {
@@ -65,9 +65,9 @@ extension Deck {
             guard !entry.image.isEmpty else {
                 throw DeckError(.malformed, file: path, reason: "cards[\(index)] ('\(entry.name)'): the image path is empty")
             }
-            let kind: Card.Kind
+            let kind: DeckCard.Kind
             if let text = entry.kind {
-                guard let known = Card.Kind(rawValue: text) else {
+                guard let known = DeckCard.Kind(rawValue: text) else {
                     throw DeckError(
                         .malformed, file: path,
                         reason: "cards[\(index)] ('\(entry.name)'): the kind '\(text)' is not \"code\" or \"picture\"")
@@ -83,11 +83,11 @@ extension Deck {
             case .code:
                 let code = try MarkerReference.code(ofFile: imagePath)
                 cards.append(
-                    Card(marker: entry.marker, name: entry.name, title: title, description: description, image: entry.image, code: code))
+                    DeckCard(marker: entry.marker, name: entry.name, title: title, description: description, image: entry.image, code: code))
             case .picture:
                 let picture = try MarkerPicture(image: MarkerReference.readImage(imagePath), file: imagePath)
                 cards.append(
-                    Card(
+                    DeckCard(
                         marker: entry.marker, name: entry.name, title: title, description: description, image: entry.image,
                         picture: picture))
             }

@@ -19,7 +19,7 @@ public struct Deck: Sendable {
     /// The deck file it came from (or `<memory>`).
     public let file: String
     /// The cards in the order deck.json lists them.
-    public let cards: [Card]
+    public let cards: [DeckCard]
     /// The marker grid size shared by all code cards (4...8), or nil when every card is a picture.
     public let gridSize: Int?
     /// The smallest number of differing cells between two code cards in any rotation, or a code card and itself
@@ -35,7 +35,7 @@ public struct Deck: Sendable {
     /// Checks and creates a deck.
     /// - Parameter file: Where the cards came from, for error messages.
     /// - Throws: `DeckError` naming `file` and the cards at fault (the first problem `DeckCheck` finds).
-    public init(name: String, cards: [Card], file: String = "<memory>") throws {
+    public init(name: String, cards: [DeckCard], file: String = "<memory>") throws {
         guard !cards.isEmpty else {
             throw DeckError(.malformed, file: file, reason: "the deck has no cards; list at least one under \"cards\"")
         }
@@ -59,12 +59,12 @@ public struct Deck: Sendable {
     }
 
     /// The card with marker id `marker`, if the deck has one.
-    public func card(marker: Int) -> Card? {
+    public func card(marker: Int) -> DeckCard? {
         byMarker[marker].map { cards[$0] }
     }
 
     /// The card named `name`, if the deck has one.
-    public func card(named name: String) -> Card? {
+    public func card(named name: String) -> DeckCard? {
         cards.first { $0.name == name }
     }
 

@@ -40,7 +40,7 @@ public struct DeckCheck: Sendable {
     public let minimumCodeDistance: Int?
 
     /// Checks `cards`.
-    public init(cards: [Card]) {
+    public init(cards: [DeckCard]) {
         var problems: [Problem] = []
         var byMarker: [Int: Int] = [:]
         var byName: [String: Int] = [:]
@@ -93,7 +93,7 @@ public struct DeckCheck: Sendable {
     }
 
     /// Symmetric codes and pairs of codes closer than `Deck.requiredDistance`, with the smallest distance.
-    private static func codeProblems(_ cards: [Card]) -> ([Problem], Int) {
+    private static func codeProblems(_ cards: [DeckCard]) -> ([Problem], Int) {
         var problems: [Problem] = []
         var minimum = Int.max
         // Every code in its four rotations, once.
@@ -155,7 +155,7 @@ public struct DeckCheck: Sendable {
     }
 
     /// Pictures too like themselves turned or like one another, and each picture's nearest neighbour.
-    private static func pictureProblems(_ cards: [Card]) -> ([Problem], [PictureNeighbour]) {
+    private static func pictureProblems(_ cards: [DeckCard]) -> ([Problem], [PictureNeighbour]) {
         let limit = Deck.maximumPictureSimilarity
         var problems: [Problem] = []
         var neighbours = cards.map { card in
@@ -194,7 +194,7 @@ public struct DeckCheck: Sendable {
     }
 
     /// In a mixed deck: pictures whose inside reads as a code card, codes that look like a picture.
-    private static func mixedProblems(codes: [Card], pictures: [Card], budget: Int) -> [Problem] {
+    private static func mixedProblems(codes: [DeckCard], pictures: [DeckCard], budget: Int) -> [Problem] {
         var problems: [Problem] = []
         guard let size = codes.first?.code?.size else { return [] }
         let cell = 12

@@ -11,7 +11,7 @@ public enum DeckMaker {
     /// The cards for `ids` of `dictionary` (all of its ids when nil), named by `names` (`m<id>` when nil).
     /// - Throws: `DeckError` when an id is not in the dictionary, names and ids do not pair up, a name is not valid,
     ///   or the markers cannot be told apart (every problem is named, see `DeckCheck`).
-    public static func cards(dictionary: ArUcoDictionary, ids: [Int]?, names: [String]?) throws -> [Card] {
+    public static func cards(dictionary: ArUcoDictionary, ids: [Int]?, names: [String]?) throws -> [DeckCard] {
         let ids = ids ?? Array(dictionary.codes.indices)
         for id in ids where !dictionary.codes.indices.contains(id) {
             throw DeckError(
@@ -28,7 +28,7 @@ public enum DeckMaker {
     /// separated by `/`, `_` or spaces; `#` starts a comment; blank lines are skipped.
     /// Ids default to 0, 1, 2... in line order; names to `m<id>`.
     /// - Throws: `DeckError` naming the file and line of a bad pattern, or the markers that cannot be told apart.
-    public static func cards(patternsFile path: String, ids: [Int]?, names: [String]?) throws -> [Card] {
+    public static func cards(patternsFile path: String, ids: [Int]?, names: [String]?) throws -> [DeckCard] {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, maxBytes: 4 << 20)
@@ -81,13 +81,13 @@ public enum DeckMaker {
 
     /// Picture cards from image files: each picture is the inside of a marker, named after its file (lower-cased,
     /// other characters turned into dashes) unless `names` are given; ids count from `firstId`.
-    public static func cards(pictureFiles files: [String], firstId: Int = 0, names: [String]?) throws -> [Card] {
+    public static func cards(pictureFiles files: [String], firstId: Int = 0, names: [String]?) throws -> [DeckCard] {
         if let names, names.count != files.count {
             throw DeckError(
                 .malformed, file: files.first ?? "<pictures>",
                 reason: "\(files.count) pictures but \(names.count) names were given with --names; give one name per picture")
         }
-        var cards: [Card] = []
+        var cards: [DeckCard] = []
         for (index, file) in files.enumerated() {
             let picture = try MarkerPicture(image: MarkerReference.readImage(file), file: file)
             let name = names?[index] ?? Self.name(fromFile: file)
@@ -96,7 +96,7 @@ public enum DeckMaker {
             }
             let id = firstId + index
             cards.append(
-                Card(
+                DeckCard(
                     marker: id, name: name, title: Self.title(from: name), description: "", image: "pictures/\(id)-\(name).png",
                     picture: picture))
         }
@@ -123,13 +123,13 @@ public enum DeckMaker {
 
     private static func cards(
         codes: [MarkerCode], ids: [Int], names: [String]?, source: String, hint: String
-    ) throws -> [Card] {
+    ) throws -> [DeckCard] {
         if let names, names.count != ids.count {
             throw DeckError(
                 .malformed, file: source,
                 reason: "\(ids.count) marker\(ids.count == 1 ? "" : "s") but \(names.count) name\(names.count == 1 ? " was" : "s were") given with --names; give one name per marker")
         }
-        var cards: [Card] = []
+        var cards: [DeckCard] = []
         cards.reserveCapacity(ids.count)
         for (index, id) in ids.enumerated() {
             let name = names?[index] ?? "m\(id)"
@@ -137,7 +137,7 @@ public enum DeckMaker {
                 throw DeckError(.malformed, file: source, reason: "the name '\(name)' must be lower-case letters, digits and dashes")
             }
             cards.append(
-                Card(
+                DeckCard(
                     marker: id, name: name, title: Self.title(from: name), description: "", image: "markers/\(id)-\(name).png",
                     code: codes[index]))
         }
@@ -146,7 +146,7 @@ public enum DeckMaker {
     }
 
     /// Throws a `DeckError` naming every problem (up to ten, then how many more) when the cards are not a deck.
-    public static func check(_ cards: [Card], source: String, hint: String = "leave those markers out with --ids") throws {
+    public static func check(_ cards: [DeckCard], source: String, hint: String = "leave those markers out with --ids") throws {
         let problems = DeckCheck(cards: cards).problems
         guard let first = problems.first else { return }
         var reason = problems.prefix(10).map(\.reason).joined(separator: "\n  ")

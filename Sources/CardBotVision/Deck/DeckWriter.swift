@@ -19,7 +19,7 @@ public enum DeckWriter {
     /// - Returns: The path of the deck.json written.
     /// - Throws: `DeckError` naming the file that could not be written, or the existing deck.json.
     @discardableResult
-    public static func write(name: String, cards: [Card], to folder: String, replace: Bool = false) throws -> String {
+    public static func write(name: String, cards: [DeckCard], to folder: String, replace: Bool = false) throws -> String {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         let deckPath = base + "deck.json"
         if !replace && FileManager.default.fileExists(atPath: deckPath) {
@@ -56,7 +56,7 @@ public enum DeckWriter {
     }
 
     /// deck.json's text for the deck `name` with `cards`.
-    public static func json(name: String, cards: [Card]) -> String {
+    public static func json(name: String, cards: [DeckCard]) -> String {
         var lines = ["{", "  \"format\": \(JSONText.quote(Deck.format)),", "  \"name\": \(JSONText.quote(name)),", "  \"cards\": ["]
         for (index, card) in cards.enumerated() {
             var fields = [

@@ -4,7 +4,7 @@ public enum MarkerPreview {
     ///
     /// Code markers show one cell per two characters; pictures are sampled on a `pictureCells` grid
     /// (border included) and shown with shades (`█` dark, `▓`, `▒`, `░`, space light).
-    public static func lines(for card: Card, pictureCells: Int = 16) -> [String] {
+    public static func lines(for card: DeckCard, pictureCells: Int = 16) -> [String] {
         if let code = card.code { return lines(for: code) }
         guard let picture = card.picture else { return [] }
         let cells = max(8, pictureCells)

@@ -23,14 +23,14 @@ public struct CardSheetPrinter: Sendable {
     }
 
     /// The cards of sheet `sheet` (from 0).
-    public func cards(ofSheet sheet: Int, from cards: [Card]) -> ArraySlice<Card> {
+    public func cards(ofSheet sheet: Int, from cards: [DeckCard]) -> ArraySlice<DeckCard> {
         let start = min(cards.count, sheet * layout.cardsPerSheet)
         return cards[start..<min(cards.count, start + layout.cardsPerSheet)]
     }
 
     /// Sheet `sheet` (from 0) of the sheets for `cards`, `deckIndex` giving each card's place in its deck
     /// (for the band colour of cards outside the card language).
-    public func renderSheet(_ sheet: Int, of cards: [Card]) -> RGBImage {
+    public func renderSheet(_ sheet: Int, of cards: [DeckCard]) -> RGBImage {
         let total = sheetCount(cards: cards.count)
         var canvas = PrintCanvas(widthMM: layout.paper.width, heightMM: layout.paper.height, dpi: dpi)
         let slice = self.cards(ofSheet: sheet, from: cards)
@@ -49,7 +49,7 @@ public struct CardSheetPrinter: Sendable {
     }
 
     /// One card face on its own, `width` mm wide, at `dpi`, with a thin grey outline.
-    public static func renderFace(_ card: Card, index: Int = 0, width: Double, dpi: Int = 300) -> RGBImage {
+    public static func renderFace(_ card: DeckCard, index: Int = 0, width: Double, dpi: Int = 300) -> RGBImage {
         var canvas = PrintCanvas(widthMM: width, heightMM: width * CardLayout.heightRatio, dpi: dpi)
         drawCard(card, index: index, on: &canvas, x: 0, y: 0, width: width)
         return canvas.image
@@ -63,7 +63,7 @@ public struct CardSheetPrinter: Sendable {
 
     // MARK: - Drawing
 
-    static func drawCard(_ card: Card, index: Int, on canvas: inout PrintCanvas, x: Double, y: Double, width: Double) {
+    static func drawCard(_ card: DeckCard, index: Int, on canvas: inout PrintCanvas, x: Double, y: Double, width: Double) {
         let height = width * CardLayout.heightRatio
         // Cutting line: a thin light grey outline just outside the card.
         let outline = 0.25

@@ -23,7 +23,7 @@ extension CardBotCommand.Cards {
 
         func run() throws {
             let path: String
-            let read: (name: String, cards: [Card])
+            let read: (name: String, cards: [DeckCard])
             do {
                 path = try DeckLocator.locate(explicit: deckOptions.deck, environment: ProcessInfo.processInfo.environment)
                 read = try Deck.readCards(path)

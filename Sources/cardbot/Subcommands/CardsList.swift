@@ -76,7 +76,7 @@ enum CardsSupport {
     }
 
     /// The card named `key` (or with marker id `key`) in `deck`, or exits 2 naming the deck's cards.
-    static func card(_ key: String, in deck: Deck) throws -> Card {
+    static func card(_ key: String, in deck: Deck) throws -> DeckCard {
         if let card = deck.card(named: key) ?? Int(key).flatMap({ deck.card(marker: $0) }) { return card }
         let names = deck.cards.map(\.name)
         let shown = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", ..." : "")
@@ -84,7 +84,7 @@ enum CardsSupport {
         throw ExitCode(2)
     }
 
-    static func jsonLine(_ card: Card, levels: [CardUsage.LevelRef]) -> String {
+    static func jsonLine(_ card: DeckCard, levels: [CardUsage.LevelRef]) -> String {
         let numbers = Array(Set(levels.map(\.number))).sorted()
         return """
             {"marker":\(card.marker),"name":\(DeckWriter.quotedJSON(card.name)),"title":\(DeckWriter.quotedJSON(card.title)),\

@@ -54,7 +54,7 @@ extension CardBotCommand.Cards {
         func run() throws {
             let idList = ids.flatMap(DeckMaker.ids)
             let nameList = names.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
-            let cards: [Card]
+            let cards: [DeckCard]
             let source: String
             do {
                 if let dictionary {

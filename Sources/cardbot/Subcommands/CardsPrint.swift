@@ -61,7 +61,7 @@ extension CardBotCommand.Cards {
             }
             var cards = deck.cards
             if let only {
-                var chosen: [Card] = []
+                var chosen: [DeckCard] = []
                 for key in only.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) where !key.isEmpty {
                     let card = try CardsSupport.card(key, in: deck)
                     if !chosen.contains(where: { $0.marker == card.marker }) { chosen.append(card) }

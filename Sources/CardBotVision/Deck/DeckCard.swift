@@ -4,7 +4,7 @@ import CardBotImaging
 ///
 /// A card's marker is either a code (`kind` `.code`: a black border around N x N black and white cells, as in
 /// ArUco) or a picture (`kind` `.picture`: any drawing inside a black border, matched by correlation).
-public struct Card: Sendable, Hashable {
+public struct DeckCard: Sendable, Hashable {
     /// What kind of marker a card carries, as deck.json's `kind` field writes it.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A grid of black and white cells inside the border (the default).
