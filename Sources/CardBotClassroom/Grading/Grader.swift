@@ -28,12 +28,14 @@ public struct Grader: Sendable {
     public var shard: Shard?
     /// The width of frame thumbnails in pixels.
     public var thumbnailWidth: Int
+    /// Limits for every frame read (a frame beyond them is an unreadable frame).
+    public var limits: ImageLimits
 
     /// Creates a grader.
     public init(
         deck: Deck, levelsDirectory: String = "Levels", level: String? = nil, stableFrames: Int = 3,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, pictures: Bool = false, shard: Shard? = nil,
-        thumbnailWidth: Int = 320
+        thumbnailWidth: Int = 320, limits: ImageLimits = .default
     ) {
         self.deck = deck
         self.levelsDirectory = levelsDirectory
@@ -43,6 +45,7 @@ public struct Grader: Sendable {
         self.pictures = pictures
         self.shard = shard
         self.thumbnailWidth = max(16, thumbnailWidth)
+        self.limits = limits
     }
 
     /// A session ready to read: its folder, student, level and the level's optimum.
@@ -91,8 +94,9 @@ public struct Grader: Sendable {
         let deck = self.deck
         let paint = self.pictures
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let runner = SessionRunner(stableFrames: stableFrames, jobs: frameJobs, deckNames: deckNames)
-            let painter = paint ? SessionPainter(deck: deck, thumbnailWidth: thumbnailWidth) : nil
+            let runner = SessionRunner(
+                stableFrames: stableFrames, jobs: frameJobs, limits: limits, deckNames: deckNames)
+            let painter = paint ? SessionPainter(deck: deck, thumbnailWidth: thumbnailWidth, limits: limits) : nil
             while true {
                 let index = next.increment() - 1
                 guard index < sessions.count else { break }
@@ -100,7 +104,7 @@ public struct Grader: Sendable {
                 let run = runner.run(
                     session.folder, level: session.level, optimal: session.optimal,
                     makeReader: {
-                        let analyzer = FrameAnalyzer(deck: deck)
+                        let analyzer = FrameAnalyzer(deck: deck, limits: limits)
                         return { image in analyzer.analyze(image).markers }
                     },
                     progress: { _ in tracker.frameDone() })

@@ -9,8 +9,8 @@ final class SessionPainter {
     private let analyzer: FrameAnalyzer
     private let thumbnailWidth: Int
 
-    init(deck: Deck, thumbnailWidth: Int) {
-        analyzer = FrameAnalyzer(deck: deck)
+    init(deck: Deck, thumbnailWidth: Int, limits: ImageLimits = .default) {
+        analyzer = FrameAnalyzer(deck: deck, limits: limits)
         self.thumbnailWidth = thumbnailWidth
     }
 

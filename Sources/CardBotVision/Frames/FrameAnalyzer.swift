@@ -7,13 +7,14 @@ import CardBotImaging
 public final class FrameAnalyzer {
     /// The detector in use.
     public let detector: MarkerDetector
-    private var reader = ImageReader()
+    private var reader: ImageReader
     /// The last frame decoded (grayscale), for annotation.
     public private(set) var image = GrayImage(width: 0, height: 0)
 
-    /// Creates an analyzer for `deck`.
-    public init(deck: Deck, options: DetectorOptions = DetectorOptions()) {
+    /// Creates an analyzer for `deck`; frames beyond `limits` are refused before any pixel is allocated.
+    public init(deck: Deck, options: DetectorOptions = DetectorOptions(), limits: ImageLimits = .default) {
         detector = MarkerDetector(deck: deck, options: options)
+        reader = ImageReader(limits: limits)
     }
 
     /// Decodes the frame at `path`, finds its cards and puts them in reading order.

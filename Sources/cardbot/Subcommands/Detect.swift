@@ -16,6 +16,7 @@ extension CardBotCommand {
                 """)
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var imageLimits: ImageLimitOptions
 
         @Flag(help: "Print one JSON object per line per frame (file, width, height, cards, markers, sequence, ms).")
         var json = false
@@ -42,7 +43,7 @@ extension CardBotCommand {
                     throw ExitCode(2)
                 }
             }
-            let analyzer = FrameAnalyzer(deck: deck)
+            let analyzer = FrameAnalyzer(deck: deck, limits: imageLimits.limits)
             var names = AnnotationNames()
             var failed = 0
             for path in images {

@@ -71,6 +71,7 @@ extension CardBotCommand {
         var stats = false
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var imageLimits: ImageLimitOptions
 
         func validate() throws {
             if stableFrames < 1 || stableFrames > 1000 { throw ValidationError("--stable-frames must be between 1 and 1000") }
@@ -112,7 +113,8 @@ extension CardBotCommand {
             let formats = out.map { ($0, ReportFormat(path: $0)!) }
             let grader = Grader(
                 deck: deck, levelsDirectory: levels, level: level, stableFrames: stableFrames, jobs: jobs,
-                pictures: formats.contains { $0.1 == .html }, shard: shard.flatMap(Shard.init))
+                pictures: formats.contains { $0.1 == .html }, shard: shard.flatMap(Shard.init),
+                limits: imageLimits.limits)
             let bar = ProgressBar.onTerminal()
             let clock = ContinuousClock()
             let start = clock.now

@@ -33,6 +33,7 @@ extension CardBotCommand {
         @OptionGroup var output: RunOutputOptions
         @OptionGroup var session: SessionOptions
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var imageLimits: ImageLimitOptions
 
         func run() throws {
             switch try input.mode() {
@@ -81,11 +82,13 @@ extension CardBotCommand {
                 throw ExitCode(2)
             }
             let optimal = Solver.solve(level).optimalCardCount
-            let runner = SessionRunner(stableFrames: session.stableFrames, jobs: session.jobs, deckNames: deckNames)
+            let limits = imageLimits.limits
+            let runner = SessionRunner(
+                stableFrames: session.stableFrames, jobs: session.jobs, limits: limits, deckNames: deckNames)
             let clock = ContinuousClock()
             let start = clock.now
             let result = runner.run(folder, level: level, optimal: optimal) {
-                let analyzer = FrameAnalyzer(deck: deck)
+                let analyzer = FrameAnalyzer(deck: deck, limits: limits)
                 return { image in analyzer.analyze(image).markers }
             }
             let elapsed = clock.now - start

@@ -1,0 +1,24 @@
+import ArgumentParser
+import CardBotImaging
+
+/// `--max-megapixels`: the largest frame a command decodes.
+struct ImageLimitOptions: ParsableArguments {
+    @Option(
+        name: .customLong("max-megapixels"),
+        help: ArgumentHelp(
+            "Refuse frames whose header claims more megapixels than this, before decoding them.", valueName: "mp"))
+    var maxMegapixels: Double = Double(ImageLimits.default.maxPixels) / 1_000_000
+
+    func validate() throws {
+        guard maxMegapixels > 0, maxMegapixels <= 1000 else {
+            throw ValidationError("--max-megapixels must be above 0 and at most 1000.")
+        }
+    }
+
+    /// The limits every frame is read with.
+    var limits: ImageLimits {
+        var limits = ImageLimits.default
+        limits.maxPixels = max(1, Int(maxMegapixels * 1_000_000))
+        return limits
+    }
+}
