@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotSupport
 import Dispatch
 import Foundation
 
@@ -22,7 +23,7 @@ public enum FrameScanner {
     ) -> [Outcome<Reading>] {
         let workers = max(1, min(jobs, paths.count))
         let results = ResultSlots<Outcome<Reading>>(count: paths.count)
-        let done = Counter()
+        let done = SharedCounter()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var reader = ImageReader(limits: limits)
             var image = GrayImage(width: 0, height: 0)
@@ -46,26 +47,4 @@ public enum FrameScanner {
         }
         return results.values()
     }
-}
-
-/// Slots written once each by concurrent workers, read after they have all finished.
-final class ResultSlots<Value>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.withLock { slots[index] = value }
-    }
-
-    func values() -> [Value] { lock.withLock { slots.map { $0! } } }
-}
-
-/// A counter shared by workers.
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-
-    func increment() -> Int { lock.withLock { value += 1; return value } }
 }

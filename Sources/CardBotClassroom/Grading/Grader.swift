@@ -1,5 +1,6 @@
 import CardBotImaging
 import CardBotLesson
+import CardBotSupport
 import CardBotVision
 import Dispatch
 import Foundation
@@ -61,7 +62,7 @@ public struct Grader: Sendable {
     /// - Parameter progress: Called (from any thread) after every frame and every session.
     public func grade(_ classFolder: ClassFolder, progress: (@Sendable (GradeProgress) -> Void)? = nil) -> ClassGrade {
         let entries = shard.map { $0.select(classFolder.entries) } ?? classFolder.entries
-        let deckNames = Dictionary(uniqueKeysWithValues: deck.cards.map { ($0.marker, $0.name) })
+        let deckNames = deck.namesByMarker
         var failed: [SessionGrade] = []
         var prepared: [Prepared] = []
         var levels = LevelCache(levelsDirectory: levelsDirectory, deckNames: deckNames)
@@ -90,7 +91,7 @@ public struct Grader: Sendable {
         let workers = max(1, min(jobs, sessions.count))
         let frameJobs = max(1, jobs / workers)
         let slots = ResultSlots<(SessionGrade, SessionPictures?)>(count: sessions.count)
-        let next = Counter()
+        let next = SharedCounter()
         let deck = self.deck
         let paint = self.pictures
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -210,7 +211,7 @@ final class ProgressTracker: @unchecked Sendable {
             guard finished || now - lastReport >= .milliseconds(100) else { return nil }
             lastReport = now
             let elapsed = now - start
-            state.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            state.seconds = elapsed.seconds
             return state
         }
         if let snapshot { report(snapshot) }

@@ -58,6 +58,11 @@ public struct Deck: Sendable {
         max(0, min((minimumDistance - 3) / 2, gridSize * gridSize / 8))
     }
 
+    /// Each card's name by its marker id: the names levels and programs are checked against.
+    public var namesByMarker: [Int: String] {
+        Dictionary(uniqueKeysWithValues: cards.map { ($0.marker, $0.name) })
+    }
+
     /// The card with marker id `marker`, if the deck has one.
     public func card(marker: Int) -> DeckCard? {
         byMarker[marker].map { cards[$0] }

@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotSupport
 
 /// Reads frame files and finds their cards in reading order: one analyzer per worker.
 ///
@@ -20,24 +21,22 @@ public final class FrameAnalyzer {
     /// Decodes the frame at `path`, finds its cards and puts them in reading order.
     /// - Throws: `ImageError` naming `path` when the file cannot be read as an image.
     public func analyze(_ path: String) throws -> FrameReading {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         let warnings = try reader.readGray(path, into: &image)
-        let rows = ReadingOrder.rows(detector.detect(image))
-        let elapsed = clock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        var reading = FrameReading(file: path, width: image.width, height: image.height, rows: rows, milliseconds: milliseconds)
+        var reading = read(image, file: path, since: start)
         reading.warnings = warnings
         return reading
     }
 
     /// Finds the cards of an image already in memory, in reading order.
     public func analyze(_ image: GrayImage, file: String = "<memory>") -> FrameReading {
-        let clock = ContinuousClock()
-        let start = clock.now
+        read(image, file: file, since: ContinuousClock.now)
+    }
+
+    /// Detects and orders the cards; the reading's time runs from `start` (before decoding, when there was one).
+    private func read(_ image: GrayImage, file: String, since start: ContinuousClock.Instant) -> FrameReading {
         let rows = ReadingOrder.rows(detector.detect(image))
-        let elapsed = clock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = (ContinuousClock.now - start).seconds * 1000
         return FrameReading(file: file, width: image.width, height: image.height, rows: rows, milliseconds: milliseconds)
     }
 }

@@ -25,6 +25,6 @@ struct DeckOptions: ParsableArguments {
 
     /// The deck's card names by marker id: what levels and programs are checked against.
     func names() throws -> [Int: String] {
-        Dictionary(uniqueKeysWithValues: try load().cards.map { ($0.marker, $0.name) })
+        try load().namesByMarker
     }
 }

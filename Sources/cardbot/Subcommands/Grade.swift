@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardBotClassroom
 import CardBotLesson
+import CardBotSupport
 import Foundation
 
 extension CardBotCommand {
@@ -107,7 +108,7 @@ extension CardBotCommand {
             }
             let deck = try deckOptions.load()
             if let level {
-                let deckNames = Dictionary(uniqueKeysWithValues: deck.cards.map { ($0.marker, $0.name) })
+                let deckNames = deck.namesByMarker
                 _ = try LevelArgument.load(level, levelsDirectory: levels, deckNames: deckNames)
             }
             let formats = out.map { ($0, ReportFormat(path: $0)!) }
@@ -134,7 +135,7 @@ extension CardBotCommand {
                 }
             }
             if stats {
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                let seconds = elapsed.seconds
                 let frames = grade.summary.frames
                 StandardError.print(
                     String(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardBotClassroom
 import CardBotLesson
+import CardBotSupport
 import CardBotVision
 import Foundation
 
@@ -72,7 +73,7 @@ extension CardBotCommand {
 
         private func runSession(_ folder: SessionFolder) throws {
             let deck = try deckOptions.load()
-            let deckNames = Dictionary(uniqueKeysWithValues: deck.cards.map { ($0.marker, $0.name) })
+            let deckNames = deck.namesByMarker
             let level: Level
             do {
                 level = try SessionLevel.resolve(
@@ -106,7 +107,7 @@ extension CardBotCommand {
             }
             print(lines.joined(separator: "\n"))
             if session.stats {
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                let seconds = elapsed.seconds
                 let rate = seconds > 0 ? Double(result.frameCount) / seconds : 0
                 let peak = Double(ProcessStats.peakResidentBytes) / 1_048_576
                 StandardError.print(

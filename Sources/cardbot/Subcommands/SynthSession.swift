@@ -63,7 +63,7 @@ extension CardBotCommand.Synth {
 
         func run() throws {
             let deck = try deckOptions.load()
-            let deckNames = Dictionary(uniqueKeysWithValues: deck.cards.map { ($0.marker, $0.name) })
+            let deckNames = deck.namesByMarker
             let level = try self.level.load(deckNames: deckNames)
             let mapping = CardMapping(level: level, deckNames: deckNames)
             var programs: [[Int]] = []
