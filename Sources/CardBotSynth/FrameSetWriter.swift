@@ -35,6 +35,11 @@ public struct FrameSetWriter: Sendable {
 
     /// The file name of frame `number` (from 1) in a set of `count`.
     public func fileName(_ number: Int, of count: Int) -> String {
+        Self.fileName(number, of: count, format: format)
+    }
+
+    /// `frame-0001.jpg` ...: at least four digits, more when `count` needs them, so names sort naturally.
+    static func fileName(_ number: Int, of count: Int, format: Format) -> String {
         let digits = max(4, String(count).count)
         let padded = String(repeating: "0", count: max(0, digits - String(number).count)) + String(number)
         return "frame-\(padded).\(format.rawValue)"
@@ -56,40 +61,11 @@ public struct FrameSetWriter: Sendable {
     public func write(count: Int, seed: UInt64, to directory: String) throws -> Report {
         guard count >= 1 else { throw SynthError("--count", "\(count) frames: ask for at least one frame") }
         try Self.makeDirectory(directory)
-        let results = ResultBox(count: count)
-        // More workers than cores only cost memory (each keeps its frame buffers).
-        let workers = min(jobs, count, max(1, ProcessInfo.processInfo.activeProcessorCount))
-        let generator = self.generator
-        let format = self.format
-        let quality = self.quality
         let names = (1...count).map { fileName($0, of: count) }
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let renderer = FrameRenderer()
-            var index = worker
-            while index < count {
-                if results.failed { return }
-                let started = DispatchTime.now().uptimeNanoseconds
-                let scene = generator.scene(seed: seed, index: index)
-                let frame = renderer.render(scene)
-                let rendered = DispatchTime.now().uptimeNanoseconds
-                var truth = frame.truth
-                truth.file = names[index]
-                let path = directory.hasSuffix("/") ? directory + names[index] : directory + "/" + names[index]
-                do {
-                    switch format {
-                    case .jpg: try ImageWriter.write(frame.rgb, to: path, quality: quality ?? scene.effects.jpegQuality)
-                    case .png: try ImageWriter.write(frame.rgb, to: path)
-                    }
-                    results.set(index, truth, render: rendered - started,
-                                encode: DispatchTime.now().uptimeNanoseconds - rendered)
-                } catch {
-                    results.fail(error)
-                    return
-                }
-                index += workers
-            }
-        }
-        if let error = results.error { throw error }
+        let generator = self.generator
+        let results = try Self.render(
+            count: count, names: names, directory: directory, format: format, quality: quality, jobs: jobs
+        ) { generator.scene(seed: seed, index: $0) }
         let truths = results.values.compactMap { $0 }
         let json = try Self.truthJSON(truths, seed: seed, difficulty: generator.options.difficulty)
         let truthPath = directory.hasSuffix("/") ? directory + "truth.json" : directory + "/truth.json"
@@ -117,6 +93,46 @@ public struct FrameSetWriter: Sendable {
             """
     }
 
+    /// Renders frame `index` of `count` from `scene(index)` on up to `jobs` workers (one renderer each) and
+    /// writes it as `names[index]` in `directory`; JPEG quality is `quality`, else the scene's own. Stops at
+    /// the first frame that cannot be written and throws its error.
+    static func render(
+        count: Int, names: [String], directory: String, format: Format, quality: Int?, jobs: Int,
+        scene: @Sendable (Int) -> SynthScene
+    ) throws -> ResultBox {
+        let results = ResultBox(count: count)
+        // More workers than cores only cost memory (each keeps its frame buffers).
+        let workers = min(jobs, count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let renderer = FrameRenderer()
+            var index = worker
+            while index < count {
+                if results.failed { return }
+                let started = DispatchTime.now().uptimeNanoseconds
+                let scene = scene(index)
+                let frame = renderer.render(scene)
+                let rendered = DispatchTime.now().uptimeNanoseconds
+                var truth = frame.truth
+                truth.file = names[index]
+                let path = directory.hasSuffix("/") ? directory + names[index] : directory + "/" + names[index]
+                do {
+                    switch format {
+                    case .jpg: try ImageWriter.write(frame.rgb, to: path, quality: quality ?? scene.effects.jpegQuality)
+                    case .png: try ImageWriter.write(frame.rgb, to: path)
+                    }
+                    results.set(index, truth, render: rendered - started,
+                                encode: DispatchTime.now().uptimeNanoseconds - rendered)
+                } catch {
+                    results.fail(error)
+                    return
+                }
+                index += workers
+            }
+        }
+        if let error = results.error { throw error }
+        return results
+    }
+
     static func makeDirectory(_ path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -134,7 +150,7 @@ public struct FrameSetWriter: Sendable {
 }
 
 /// Per-frame results collected from the workers.
-private final class ResultBox: @unchecked Sendable {
+final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var values: [FrameTruth?]
     private(set) var error: Error?

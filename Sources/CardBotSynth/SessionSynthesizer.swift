@@ -1,5 +1,4 @@
 import CardBotImaging
-import Dispatch
 import Foundation
 
 /// Makes a recorded session: a child lays a program down card by card, presses "run", a hand passes
@@ -133,7 +132,11 @@ public struct SessionSynthesizer: Sendable {
         }
 
         try FrameSetWriter.makeDirectory(directory)
-        let truths = try render(scenes, names: names, directory: directory, jobs: jobs)
+        let format: FrameSetWriter.Format = options.jpegQuality == nil ? .png : .jpg
+        let truths = try FrameSetWriter.render(
+            count: scenes.count, names: names, directory: directory, format: format, quality: options.jpegQuality,
+            jobs: jobs
+        ) { scenes[$0] }.values.compactMap { $0 }
         var runs: [String] = []
         var attempts: [[Int]] = []
         for (index, shot) in shots.enumerated() where shot.runMark {
@@ -183,48 +186,6 @@ public struct SessionSynthesizer: Sendable {
     }
 
     func fileName(_ number: Int, of count: Int) -> String {
-        let digits = max(4, String(count).count)
-        let text = String(number)
-        let ext = options.jpegQuality == nil ? "png" : "jpg"
-        return "frame-" + String(repeating: "0", count: digits - text.count) + text + "." + ext
+        FrameSetWriter.fileName(number, of: count, format: options.jpegQuality == nil ? .png : .jpg)
     }
-
-    private func render(_ scenes: [SynthScene], names: [String], directory: String, jobs: Int) throws -> [FrameTruth] {
-        let slots = TruthSlots(count: scenes.count)
-        let quality = options.jpegQuality
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, scenes.count))) { worker in
-            let renderer = FrameRenderer()
-            var index = worker
-            while index < scenes.count {
-                let frame = renderer.render(scenes[index])
-                var truth = frame.truth
-                truth.file = names[index]
-                let path = (directory as NSString).appendingPathComponent(names[index])
-                do {
-                    if let quality {
-                        try ImageWriter.write(frame.rgb, to: path, quality: quality)
-                    } else {
-                        try ImageWriter.write(frame.rgb, to: path)
-                    }
-                    slots.set(index, .success(truth))
-                } catch {
-                    slots.set(index, .failure(error))
-                }
-                index += max(1, min(jobs, scenes.count))
-            }
-        }
-        return try slots.values.map { try $0!.get() }
-    }
-}
-
-/// Per-frame results of the render workers.
-private final class TruthSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<FrameTruth, Error>?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<FrameTruth, Error>) { lock.withLock { slots[index] = value } }
-
-    var values: [Result<FrameTruth, Error>?] { lock.withLock { slots } }
 }
