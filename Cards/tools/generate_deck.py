@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One-time generator of CardBot's default deck (Cards/) and the DICT_6X6_250 test deck.
 
-Run from the repository root:  python3 Cards/tools/generate_deck.py
+Run from the repository root:  python3 Cards/tools/generate_deck.py [--default-only]
 Needs opencv-python-headless (5.0). The product itself never needs Python or OpenCV:
 the PNGs and deck.json it writes are committed.
 
@@ -35,7 +35,13 @@ DEFAULT_DECK = [
     (11, "if-path-right", "If there is a path to the right",
      "The cards up to else or end happen only if the robot could walk to its right."),
     (12, "else", "Else", "The cards after else happen when the if card's question was answered no."),
-    (13, "end", "End", "Closes the nearest open repeat or if card."),
+    (13, "end", "End", "Closes the nearest open repeat, if or define card."),
+    (14, "define-a", "Define a",
+     "The cards up to the matching end card are the robot's new move a. They do not happen here: they happen at each call a card."),
+    (15, "call-a", "Call a", "The robot does the cards of define a, then goes on after this card."),
+    (16, "define-b", "Define b",
+     "The cards up to the matching end card are the robot's new move b. They do not happen here: they happen at each call b card."),
+    (17, "call-b", "Call b", "The robot does the cards of define b, then goes on after this card."),
 ]
 
 
@@ -63,6 +69,9 @@ def write_deck(folder, dictionary, bits, cards, deck_name):
 
 def main():
     aruco = cv2.aruco
+    if "--default-only" in sys.argv:
+        write_deck("Cards", aruco.getPredefinedDictionary(aruco.DICT_4X4_50), 4, DEFAULT_DECK, "CardBot default deck")
+        return
     write_deck("Cards", aruco.getPredefinedDictionary(aruco.DICT_4X4_50), 4, DEFAULT_DECK, "CardBot default deck")
     test_cards = [(i, f"card-{i}", f"Card {i}", f"Test card number {i}.") for i in range(17)]
     write_deck("Tests/CardBotVisionTests/Resources/deck-6x6", aruco.getPredefinedDictionary(aruco.DICT_6X6_250), 6,

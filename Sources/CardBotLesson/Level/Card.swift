@@ -4,9 +4,10 @@ public enum Card: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
     case repeat2, repeat3, repeat4, repeat5, repeatUntilGoal
     case ifPathAhead, ifPathLeft, ifPathRight
     case `else`, end
+    case defineA, callA, defineB, callB
 
     /// The card's name: `forward`, `left`, `right`, `jump`, `repeat-2` ... `repeat-5`, `repeat-until-goal`,
-    /// `if-path-ahead`, `if-path-left`, `if-path-right`, `else`, `end`.
+    /// `if-path-ahead`, `if-path-left`, `if-path-right`, `else`, `end`, `define-a`, `call-a`, `define-b`, `call-b`.
     public var name: String {
         switch self {
         case .forward: return "forward"
@@ -23,6 +24,10 @@ public enum Card: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
         case .ifPathRight: return "if-path-right"
         case .else: return "else"
         case .end: return "end"
+        case .defineA: return "define-a"
+        case .callA: return "call-a"
+        case .defineB: return "define-b"
+        case .callB: return "call-b"
         }
     }
 
@@ -38,8 +43,34 @@ public enum Card: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
     /// True for the cards that make the robot take one step: forward, left, right, jump.
     public var isStep: Bool { rawValue <= Card.jump.rawValue }
 
-    /// True for the cards that open a block: the repeats and the ifs.
-    public var opensBlock: Bool { rawValue >= Card.repeat2.rawValue && rawValue <= Card.ifPathRight.rawValue }
+    /// True for the cards that open a block that `end` closes: the repeats, the ifs and the definitions.
+    public var opensBlock: Bool {
+        (rawValue >= Card.repeat2.rawValue && rawValue <= Card.ifPathRight.rawValue) || isDefine
+    }
+
+    /// True for `define-a` and `define-b`: they open the definition of a function.
+    public var isDefine: Bool { self == .defineA || self == .defineB }
+
+    /// True for `call-a` and `call-b`: they run a function's cards.
+    public var isCall: Bool { self == .callA || self == .callB }
+
+    /// The function a define or call card is about: 0 for a, 1 for b; nil for other cards.
+    public var function: Int? {
+        switch self {
+        case .defineA, .callA: return 0
+        case .defineB, .callB: return 1
+        default: return nil
+        }
+    }
+
+    /// The define card of function `index` (0 for a, 1 for b).
+    public static func define(_ index: Int) -> Card { index == 0 ? .defineA : .defineB }
+
+    /// The call card of function `index` (0 for a, 1 for b).
+    public static func call(_ index: Int) -> Card { index == 0 ? .callA : .callB }
+
+    /// The letter of function `index`, as children read it on the cards: `a` or `b`.
+    public static func functionLetter(_ index: Int) -> String { index == 0 ? "a" : "b" }
 
     /// True for the loops: the counted repeats and repeat-until-goal.
     public var isLoop: Bool { rawValue >= Card.repeat2.rawValue && rawValue <= Card.repeatUntilGoal.rawValue }

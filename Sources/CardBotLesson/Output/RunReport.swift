@@ -22,14 +22,17 @@ public struct RunReport: Sendable {
             lines += renderer.startRows(level.map).map { "  " + $0 }
             lines.append("")
         }
+        let calls = TraceFormatter.callLines(trace)
         for step in trace.steps {
+            lines += calls[step.number - 1] ?? []
             lines.append(TraceFormatter.stepLine(step, in: trace, level: level))
             if showMap {
                 lines += renderer.rows(level.map, robot: step.state, fell: step.event == .fell).map { "  " + $0 }
                 lines.append("")
             }
         }
-        if !trace.steps.isEmpty && !showMap { lines.append("") }
+        lines += calls[trace.steps.count] ?? []
+        if (!trace.steps.isEmpty || !trace.calls.isEmpty) && !showMap { lines.append("") }
         lines.append(TraceFormatter.resultSentence(trace, level: level))
         if let extra = TraceFormatter.cardSentence(trace, optimal: optimal) { lines.append(extra) }
         if !trace.success, let hint = level.hint { lines.append("Hint: \(hint)") }

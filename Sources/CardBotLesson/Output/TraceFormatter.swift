@@ -4,10 +4,13 @@ public enum TraceFormatter {
     public static func lines(for trace: Trace, level: Level, optimal: Int?) -> [String] {
         var lines = programLines(trace.program)
         lines.append("")
+        let calls = callLines(trace)
         for step in trace.steps {
+            lines += calls[step.number - 1] ?? []
             lines.append(stepLine(step, in: trace, level: level))
         }
-        if !trace.steps.isEmpty { lines.append("") }
+        lines += calls[trace.steps.count] ?? []
+        if !trace.steps.isEmpty || !trace.calls.isEmpty { lines.append("") }
         lines.append(resultSentence(trace, level: level))
         if let extra = cardSentence(trace, optimal: optimal) { lines.append(extra) }
         return lines
@@ -22,8 +25,39 @@ public enum TraceFormatter {
         return lines
     }
 
-    /// One step: "  3. jump      (card 4)  jumped to (4, 3), took a gem (1 of 2)".
+    /// The lines that enter and leave functions, by the number of steps taken before them:
+    /// "call-a (card 2): the cards of define-a (card 6)" and "end of a: back after card 2", indented like the
+    /// steps they come between.
+    public static func callLines(_ trace: Trace) -> [Int: [String]] {
+        var lines: [Int: [String]] = [:]
+        let numberWidth = max(2, String(trace.steps.count).count)
+        for call in trace.calls {
+            let letter = Card.functionLetter(call.function)
+            let outer = call.kind == .enter ? call.depth - 1 : call.depth
+            let indent = String(repeating: " ", count: numberWidth + 2 + 4 * min(outer, maximumIndent))
+            let text: String
+            switch call.kind {
+            case .enter:
+                text = "\(Card.call(call.function).name) (card \(call.callPosition)): the cards of \(Card.define(call.function).name) (card \(call.definePosition))"
+            case .leave:
+                text = "end of \(letter): back after card \(call.callPosition)"
+            }
+            lines[call.afterSteps, default: []].append(indent + text)
+        }
+        return lines
+    }
+
+    /// Steps inside functions are indented four spaces per call running (plus two), up to this many calls deep.
+    static let maximumIndent = 20
+
+    /// One step: "  3. jump      (card 4)  jumped to (4, 3), took a gem (1 of 2)"; a step made inside a function is
+    /// indented by the calls running.
     public static func stepLine(_ step: TraceStep, in trace: Trace, level: Level) -> String {
+        let indent = step.depth == 0 ? 0 : 4 * min(step.depth, maximumIndent) + 2
+        return String(repeating: " ", count: indent) + flatStepLine(step, in: trace, level: level)
+    }
+
+    private static func flatStepLine(_ step: TraceStep, in trace: Trace, level: Level) -> String {
         let numberWidth = max(2, String(trace.steps.count).count)
         let number = String(step.number)
         let cardWidth = 7  // the longest step card name, "forward"
@@ -77,6 +111,11 @@ public enum TraceFormatter {
         case .fell:
             return "The robot fell into the water at \(at)."
         case .stuck:
+            if let position = result.stuckCardPosition, position <= trace.program.count, trace.program.cards[position - 1].isCall {
+                let call = trace.program.cards[position - 1]
+                let letter = Card.functionLetter(call.function!)
+                return "The robot got stuck: \(call.name) (card \(position)) called \(letter) again before \(letter) made a step, so the calls would go on forever at \(at)."
+            }
             let card = result.stuckCardPosition.map { " (card \($0))" } ?? ""
             return "The robot got stuck: the repeat-until-goal loop\(card) made no step, so it would wait at \(at) forever."
         case .stepLimit:

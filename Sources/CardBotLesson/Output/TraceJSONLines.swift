@@ -1,7 +1,8 @@
 /// The JSON Lines form of a run: one `step` object per step, then one `result` object.
 ///
-/// `{"type":"step","step","card","index","x","y","facing","event","gem"}` where `index` is the card's 1-based
-/// position and `gem` is true when the step took a gem; then
+/// `{"type":"step","step","card","index","x","y","facing","event","gem","depth"}` where `index` is the card's 1-based
+/// position, `gem` is true when the step took a gem and `depth` counts the function calls running (0 in the main
+/// program); then
 /// `{"type":"result","success","reason","steps","x","y","facing","gems","gemsTotal","cards","optimal"}` where
 /// `optimal` is the fewest cards that solve the level (null when unknown).
 public enum TraceJSONLines {
@@ -17,7 +18,7 @@ public enum TraceJSONLines {
     public static func stepLine(_ step: TraceStep, attempt: Int? = nil) -> String {
         "{\"type\":\"step\",\(attemptField(attempt))\"step\":\(step.number),\"card\":\"\(step.card.name)\",\"index\":\(step.cardPosition),"
             + "\"x\":\(step.state.position.x),\"y\":\(step.state.position.y),\"facing\":\"\(step.state.facing)\","
-            + "\"event\":\"\(step.event.rawValue)\",\"gem\":\(step.tookGem)}"
+            + "\"event\":\"\(step.event.rawValue)\",\"gem\":\(step.tookGem),\"depth\":\(step.depth)}"
     }
 
     /// The result object.

@@ -1,7 +1,9 @@
 /// A sequence of cards read as a program: blocks matched, ready to run.
 ///
-/// A repeat or an if opens a block that `end` closes; `else` splits an if into two branches. Blocks still open
-/// when the cards run out are closed there and reported in ``notes``. Every card counts, `end` and `else` included.
+/// A repeat, an if or a definition (`define-a`, `define-b`) opens a block that `end` closes; `else` splits an if
+/// into two branches. Blocks still open when the cards run out are closed there and reported in ``notes``.
+/// A definition does not run where it lies: the main program is every card outside the definitions, in reading
+/// order, and `call-a` runs the cards of `define-a`. Every card counts, `end`, `else`, definitions and calls included.
 public struct CardProgram: Sendable {
     /// The cards in reading order.
     public let cards: [Card]
@@ -11,7 +13,8 @@ public struct CardProgram: Sendable {
     let instructions: [Instruction]
 
     /// Reads `cards` as a program.
-    /// - Throws: ``ProgramError`` naming the position of a misplaced `end` or `else`, or a program over
+    /// - Throws: ``ProgramError`` naming the position of a misplaced `end` or `else`, a definition inside another
+    ///   block, a second definition of a function, a call of a function that is not defined, or a program over
     ///   ``LevelLimits/maximumProgramCards`` cards.
     public init(_ cards: [Card]) throws(ProgramError) {
         guard cards.count <= LevelLimits.maximumProgramCards else {
@@ -21,9 +24,45 @@ public struct CardProgram: Sendable {
         }
         var assembler = ProgramAssembler(reservingCapacity: cards.count)
         for card in cards { try assembler.append(card) }
+        if let call = assembler.firstUndefinedCall() {
+            let card = cards[call]
+            let define = Card.define(card.function!).name
+            throw ProgramError(
+                position: call + 1,
+                message: "card \(call + 1) (\(card.name)) calls a function that is not defined: lay a \(define) card somewhere with the cards it should run, closed by end")
+        }
         self.cards = cards
         self.closedAtEnd = assembler.open.map { $0.opener + 1 }
         self.instructions = assembler.closedInstructions()
+        self.uncalled = Self.uncalledDefinitions(cards: cards, instructions: instructions)
+    }
+
+    /// The 1-based positions of the define cards whose function the main program never calls (not even through
+    /// another function).
+    public let uncalled: [Int]
+
+    private static func uncalledDefinitions(cards: [Card], instructions: [Instruction]) -> [Int] {
+        var ranges: [Int: (start: Int, end: Int)] = [:]
+        for (i, instruction) in instructions.enumerated() {
+            if case .defineStart(let f, let end) = instruction { ranges[f] = (i, end) }
+        }
+        guard !ranges.isEmpty else { return [] }
+        // Calls made by the main program (cards outside every definition) and by each function's body.
+        var callsFrom: [Int: Set<Int>] = [:]
+        var mainCalls = Set<Int>()
+        for (i, card) in cards.enumerated() where card.isCall {
+            let owner = ranges.first(where: { $0.value.start < i && i < $0.value.end })?.key
+            if let owner { callsFrom[owner, default: []].insert(card.function!) } else { mainCalls.insert(card.function!) }
+        }
+        var reached = mainCalls
+        var queue = Array(mainCalls)
+        while let f = queue.popLast() {
+            for g in callsFrom[f] ?? [] where !reached.contains(g) {
+                reached.insert(g)
+                queue.append(g)
+            }
+        }
+        return ranges.filter { !reached.contains($0.key) }.map { $0.value.start + 1 }.sorted()
     }
 
     /// Reads card names (e.g. `["forward", "repeat-2", "left"]`) as a program.
@@ -49,10 +88,18 @@ public struct CardProgram: Sendable {
 
     /// Notes for the reader, such as blocks closed because the cards ran out.
     public var notes: [String] {
-        guard !closedAtEnd.isEmpty else { return [] }
-        let described = closedAtEnd.map { "\(cards[$0 - 1].name) (card \($0))" }
-        let what = closedAtEnd.count == 1 ? "block was" : "blocks were"
-        return ["\(closedAtEnd.count) \(what) still open when the cards ran out and closed there: \(described.joined(separator: ", "))"]
+        var notes: [String] = []
+        if !closedAtEnd.isEmpty {
+            let described = closedAtEnd.map { "\(cards[$0 - 1].name) (card \($0))" }
+            let what = closedAtEnd.count == 1 ? "block was" : "blocks were"
+            notes.append("\(closedAtEnd.count) \(what) still open when the cards ran out and closed there: \(described.joined(separator: ", "))")
+        }
+        for position in uncalled {
+            let define = cards[position - 1]
+            let call = Card.call(define.function!).name
+            notes.append("\(define.name) (card \(position)) is never called, so its cards never run; lay a \(call) card to use it")
+        }
+        return notes
     }
 
     /// The cards one per line, indented by block depth, each with its 1-based position.

@@ -18,6 +18,12 @@ enum Instruction: Sendable {
     case jump(to: Int)
     /// The `end` of an if.
     case ifEnd
+    /// A `define-X` met in the flow of cards: the definition does not run here, continue after its `end` at `end + 1`.
+    case defineStart(function: Int, end: Int)
+    /// The `end` of a definition: return after the call that is running.
+    case functionEnd(function: Int)
+    /// A `call-X`: run the body that starts at `body` (the card after `define-X`), then go on after the call.
+    case call(function: Int, body: Int)
 
     static let unresolved = -1
 }

@@ -11,6 +11,8 @@ struct ProgramAssembler {
     private(set) var open: [OpenBlock] = []
     /// Blocks closed by an `end`, kept so that taking the `end` back can reopen them.
     private var closed: [OpenBlock] = []
+    /// The index of the `define-a` and `define-b` cards, or -1 when not laid (yet).
+    private(set) var definitions: (Int, Int) = (-1, -1)
 
     init() {}
 
@@ -21,12 +23,52 @@ struct ProgramAssembler {
         closed.reserveCapacity(capacity)
     }
 
+    /// The index of function `f`'s define card, or -1.
+    func definition(_ f: Int) -> Int { f == 0 ? definitions.0 : definitions.1 }
+
+    private mutating func setDefinition(_ f: Int, _ index: Int) {
+        if f == 0 { definitions.0 = index } else { definitions.1 = index }
+    }
+
+    /// The index of the first call card whose function has no define card, if any.
+    func firstUndefinedCall() -> Int? {
+        for (i, card) in cards.enumerated() {
+            if let f = card.function, card.isCall, definition(f) < 0 { return i }
+        }
+        return nil
+    }
+
     /// Adds a card.
-    /// - Throws: ``ProgramError`` for an `end` with nothing to close, an `else` outside an if, or a second `else`.
+    /// - Throws: ``ProgramError`` for an `end` with nothing to close, an `else` outside an if, a second `else`,
+    ///   a definition inside another block, or a second definition of the same function.
     mutating func append(_ card: Card) throws(ProgramError) {
         let index = cards.count
         let position = index + 1
         switch card {
+        case .defineA, .defineB:
+            let f = card.function!
+            if let top = open.last {
+                let opener = cards[top.opener]
+                throw ProgramError(
+                    position: position,
+                    message: "card \(position) (\(card.name)) is inside the \(opener.name) block of card \(top.opener + 1); a definition stands on its own: close that block with end first, or move \(card.name) out of it")
+            }
+            let first = definition(f)
+            if first >= 0 {
+                throw ProgramError(
+                    position: position,
+                    message: "card \(position) is a second \(card.name) (the first is card \(first + 1)); each function is defined once: remove one of them")
+            }
+            instructions.append(.defineStart(function: f, end: Instruction.unresolved))
+            open.append(OpenBlock(opener: index))
+            setDefinition(f, index)
+            for (i, earlier) in cards.enumerated() where earlier.isCall && earlier.function == f {
+                instructions[i] = .call(function: f, body: index + 1)
+            }
+        case .callA, .callB:
+            let f = card.function!
+            let start = definition(f)
+            instructions.append(.call(function: f, body: start >= 0 ? start + 1 : Instruction.unresolved))
         case .forward, .left, .right, .jump:
             instructions.append(.step(card))
         case .repeat2, .repeat3, .repeat4, .repeat5:
@@ -61,7 +103,7 @@ struct ProgramAssembler {
             }
         case .end:
             guard let top = open.popLast() else {
-                throw ProgramError(position: position, message: "card \(position) (end) has no repeat or if to close; remove it")
+                throw ProgramError(position: position, message: "card \(position) (end) has no repeat, if or definition to close; remove it")
             }
             closed.append(top)
             instructions.append(close(top, at: index))
@@ -75,8 +117,15 @@ struct ProgramAssembler {
         let index = cards.count
         instructions.removeLast()
         switch card {
-        case .forward, .left, .right, .jump:
+        case .forward, .left, .right, .jump, .callA, .callB:
             break
+        case .defineA, .defineB:
+            open.removeLast()
+            let f = card.function!
+            setDefinition(f, -1)
+            for (i, earlier) in cards.enumerated() where earlier.isCall && earlier.function == f {
+                instructions[i] = .call(function: f, body: Instruction.unresolved)
+            }
         case .repeat2, .repeat3, .repeat4, .repeat5, .repeatUntilGoal, .ifPathAhead, .ifPathLeft, .ifPathRight:
             open.removeLast()
         case .else:
@@ -120,6 +169,9 @@ struct ProgramAssembler {
             }
             _ = otherwise
             return .ifEnd
+        case .defineStart(let function, _):
+            instructions[block.opener] = .defineStart(function: function, end: index)
+            return .functionEnd(function: function)
         default:
             preconditionFailure("an open block starts with an opener")
         }
@@ -137,6 +189,8 @@ struct ProgramAssembler {
             } else {
                 instructions[block.opener] = .ifStart(direction, otherwise: Instruction.unresolved)
             }
+        case .defineStart(let function, _):
+            instructions[block.opener] = .defineStart(function: function, end: Instruction.unresolved)
         default:
             preconditionFailure("an open block starts with an opener")
         }

@@ -32,7 +32,8 @@ public enum Robot {
             reason: reason, state: state, steps: outcome.steps,
             obstacle: outcome.obstacle.map { GridPoint(x: $0.x, y: $0.y) },
             stuckCardPosition: outcome.stuckCard >= 0 ? outcome.stuckCard + 1 : nil)
-        return Trace(program: program, steps: recorder.steps, result: result, gemsTotal: level.map.gems.count)
+        return Trace(
+            program: program, steps: recorder.steps, result: result, gemsTotal: level.map.gems.count, calls: recorder.calls)
     }
 }
 
@@ -40,12 +41,29 @@ public enum Robot {
 private struct TraceRecorder: StepRecorder {
     let cards: [Card]
     var steps: [TraceStep] = []
+    var calls: [TraceCall] = []
+    /// The define cards' 1-based positions, learnt from the calls.
+    var definePositions = (0, 0)
 
-    mutating func record(card: Card, cardIndex: Int, x: Int, y: Int, facing: Int, mask: UInt32, event: StepEvent, tookGem: Bool) {
+    mutating func record(card: Card, cardIndex: Int, depth: Int, x: Int, y: Int, facing: Int, mask: UInt32, event: StepEvent, tookGem: Bool) {
         steps.append(
             TraceStep(
                 number: steps.count + 1, card: card, cardPosition: cardIndex + 1,
                 state: RobotState(position: GridPoint(x: x, y: y), facing: Facing(rawValue: facing)!, gemMask: mask),
-                event: event, tookGem: tookGem))
+                event: event, tookGem: tookGem, depth: depth))
+    }
+
+    mutating func enter(function: Int, cardIndex: Int, bodyIndex: Int, depth: Int, steps: Int) {
+        if function == 0 { definePositions.0 = bodyIndex } else { definePositions.1 = bodyIndex }
+        calls.append(
+            TraceCall(
+                kind: .enter, function: function, callPosition: cardIndex + 1, definePosition: bodyIndex, afterSteps: steps,
+                depth: depth))
+    }
+
+    mutating func leave(function: Int, cardIndex: Int, depth: Int, steps: Int) {
+        let define = function == 0 ? definePositions.0 : definePositions.1
+        calls.append(
+            TraceCall(kind: .leave, function: function, callPosition: cardIndex + 1, definePosition: define, afterSteps: steps, depth: depth))
     }
 }

@@ -1,12 +1,22 @@
 /// Receives each step as the engine makes it. The solver passes ``NoRecorder`` so that searching allocates nothing.
 protocol StepRecorder {
-    mutating func record(card: Card, cardIndex: Int, x: Int, y: Int, facing: Int, mask: UInt32, event: StepEvent, tookGem: Bool)
+    /// A step; `depth` is the number of function calls running.
+    mutating func record(card: Card, cardIndex: Int, depth: Int, x: Int, y: Int, facing: Int, mask: UInt32, event: StepEvent, tookGem: Bool)
+    /// A call card at `cardIndex` starts function `function`'s body (at `bodyIndex`) after `steps` steps; `depth`
+    /// counts the calls running, this one included.
+    mutating func enter(function: Int, cardIndex: Int, bodyIndex: Int, depth: Int, steps: Int)
+    /// The call at `cardIndex` returns after `steps` steps; `depth` counts the calls still running.
+    mutating func leave(function: Int, cardIndex: Int, depth: Int, steps: Int)
 }
 
 /// Records nothing.
 struct NoRecorder: StepRecorder {
     @inline(__always)
-    mutating func record(card: Card, cardIndex: Int, x: Int, y: Int, facing: Int, mask: UInt32, event: StepEvent, tookGem: Bool) {}
+    mutating func record(card: Card, cardIndex: Int, depth: Int, x: Int, y: Int, facing: Int, mask: UInt32, event: StepEvent, tookGem: Bool) {}
+    @inline(__always)
+    mutating func enter(function: Int, cardIndex: Int, bodyIndex: Int, depth: Int, steps: Int) {}
+    @inline(__always)
+    mutating func leave(function: Int, cardIndex: Int, depth: Int, steps: Int) {}
 }
 
 /// How an engine run ended.
@@ -27,8 +37,13 @@ struct EngineOutcome {
 /// The robot's rules applied to compiled instructions, without recursion and without allocating per step.
 ///
 /// Termination: every step counts against the step limit; a counted-repeat pass that makes no step ends its
-/// repeat (the remaining passes would change nothing); a repeat-until-goal pass that makes no step is `stuck`.
+/// repeat (the remaining passes would change nothing); a repeat-until-goal pass that makes no step is `stuck`;
+/// a call of a function made while an earlier call of the same function is running and no step has happened
+/// since that call began is `stuck` (so between two steps at most one call per function is started).
 /// So every run ends after at most `stepLimit + 1` steps and a number of instructions linear in that.
+///
+/// Calls never recurse natively: a call pushes a frame on the same explicit stack as the loops, so a recursion
+/// as deep as the step limit needs only a few heap-allocated frames per step.
 struct RobotEngine {
     let world: RobotWorld
     private var frames: [Frame] = []
@@ -37,11 +52,14 @@ struct RobotEngine {
     private var generation: UInt32 = 0
     let canDetectCycles: Bool
 
+    /// A running loop, or a running call (then `start` is the call card, `remaining` the function and
+    /// `stepsAtPassStart` the steps at the start of the previous running call of that function, or -1).
     private struct Frame {
         var start: Int
         var remaining: Int
         var stepsAtPassStart: Int
         var generation: UInt32
+        var isCall = false
     }
 
     init(world: RobotWorld, detectCycles: Bool) {
@@ -74,6 +92,10 @@ struct RobotEngine {
         var steps = 0
         var pc = 0
         let count = code.count
+        // The steps taken when the innermost running call of a and of b began; -1 when none runs.
+        var callStartA = -1
+        var callStartB = -1
+        var depth = 0
 
         @inline(__always)
         func outcome(_ end: EngineOutcome.End) -> EngineOutcome {
@@ -102,7 +124,7 @@ struct RobotEngine {
                     let t = world.tile(x + dx, y + dy)
                     if t == Tile.wall.rawValue {
                         event = .bumped
-                        recorder.record(card: card, cardIndex: pc, x: x, y: y, facing: facing, mask: mask, event: event, tookGem: false)
+                        recorder.record(card: card, cardIndex: pc, depth: depth, x: x, y: y, facing: facing, mask: mask, event: event, tookGem: false)
                         var result = outcome(.bumped)
                         result.obstacle = (x + dx, y + dy)
                         return result
@@ -114,7 +136,7 @@ struct RobotEngine {
                     let over = world.tile(x + dx, y + dy)
                     let landing = world.tile(x + 2 * dx, y + 2 * dy)
                     if over == Tile.wall.rawValue || landing == Tile.wall.rawValue {
-                        recorder.record(card: card, cardIndex: pc, x: x, y: y, facing: facing, mask: mask, event: .bumped, tookGem: false)
+                        recorder.record(card: card, cardIndex: pc, depth: depth, x: x, y: y, facing: facing, mask: mask, event: .bumped, tookGem: false)
                         var result = outcome(.bumped)
                         result.obstacle = over == Tile.wall.rawValue ? (x + dx, y + dy) : (x + 2 * dx, y + 2 * dy)
                         return result
@@ -126,7 +148,7 @@ struct RobotEngine {
                     preconditionFailure("only step cards compile to steps")
                 }
                 if event == .fell {
-                    recorder.record(card: card, cardIndex: pc, x: x, y: y, facing: facing, mask: mask, event: event, tookGem: false)
+                    recorder.record(card: card, cardIndex: pc, depth: depth, x: x, y: y, facing: facing, mask: mask, event: event, tookGem: false)
                     return outcome(.fell)
                 }
                 let here = y * world.width + x
@@ -137,7 +159,7 @@ struct RobotEngine {
                         tookGem = true
                     }
                 }
-                recorder.record(card: card, cardIndex: pc, x: x, y: y, facing: facing, mask: mask, event: event, tookGem: tookGem)
+                recorder.record(card: card, cardIndex: pc, depth: depth, x: x, y: y, facing: facing, mask: mask, event: event, tookGem: tookGem)
                 if here == world.goal && mask == world.allGems { return outcome(.goal) }
                 pc += 1
 
@@ -210,6 +232,33 @@ struct RobotEngine {
 
             case .ifEnd:
                 pc += 1
+
+            case .defineStart(_, let end):
+                pc = end == Instruction.unresolved ? Instruction.unresolved : end + 1
+
+            case .call(let function, let body):
+                if body == Instruction.unresolved {
+                    pc = Instruction.unresolved
+                    continue
+                }
+                let running = function == 0 ? callStartA : callStartB
+                if running == steps {
+                    var result = outcome(.stuck)
+                    result.stuckCard = pc
+                    return result
+                }
+                frames.append(Frame(start: pc, remaining: function, stepsAtPassStart: running, generation: 0, isCall: true))
+                if function == 0 { callStartA = steps } else { callStartB = steps }
+                depth += 1
+                recorder.enter(function: function, cardIndex: pc, bodyIndex: body, depth: depth, steps: steps)
+                pc = body
+
+            case .functionEnd:
+                let frame = frames.removeLast()
+                if frame.remaining == 0 { callStartA = frame.stepsAtPassStart } else { callStartB = frame.stepsAtPassStart }
+                depth -= 1
+                recorder.leave(function: frame.remaining, cardIndex: frame.start, depth: depth, steps: steps)
+                pc = frame.start + 1
             }
         }
     }

@@ -8,9 +8,12 @@ public struct Trace: Sendable {
     public var result: RunResult
     /// The number of gems on the map.
     public var gemsTotal: Int
+    /// The function calls entered and left, in order (empty for a program without calls).
+    public var calls: [TraceCall]
 
-    public init(program: CardProgram, steps: [TraceStep], result: RunResult, gemsTotal: Int) {
+    public init(program: CardProgram, steps: [TraceStep], result: RunResult, gemsTotal: Int, calls: [TraceCall] = []) {
         self.program = program
+        self.calls = calls
         self.steps = steps
         self.result = result
         self.gemsTotal = gemsTotal

@@ -12,8 +12,11 @@ public struct TraceStep: Sendable, Equatable {
     public var event: StepEvent
     /// True when the step took a gem.
     public var tookGem: Bool
+    /// How many function calls were running (0 in the main program).
+    public var depth: Int
 
-    public init(number: Int, card: Card, cardPosition: Int, state: RobotState, event: StepEvent, tookGem: Bool) {
+    public init(number: Int, card: Card, cardPosition: Int, state: RobotState, event: StepEvent, tookGem: Bool, depth: Int = 0) {
+        self.depth = depth
         self.number = number
         self.card = card
         self.cardPosition = cardPosition

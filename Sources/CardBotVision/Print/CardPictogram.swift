@@ -10,7 +10,8 @@ import Darwin
 
 /// A simple picture of what a card does, printed beside its title: an arrow for forward, curved arrows for the
 /// turns, a hop for jump, a looping arrow with the count for the repeats (a flag for repeat-until-goal), a
-/// question mark with the direction for the ifs, a fork for else and a closing bracket for end.
+/// question mark with the direction for the ifs, a fork for else, a closing bracket for end, an opening bracket
+/// round the function's letter for the define cards and an arrow into the letter for the call cards.
 ///
 /// Pictograms are known for the card language's names; a card with another name has none.
 public enum CardPictogram {
@@ -19,7 +20,8 @@ public enum CardPictogram {
         shape(for: name) != nil
     }
 
-    /// The colour that marks a card's family: steps blue, repeats orange, ifs and else purple, end brown;
+    /// The colour that marks a card's family: steps blue, repeats orange, ifs and else purple, end brown,
+    /// functions green;
     /// nil for names outside the card language.
     public static func familyColor(for name: String) -> RGB? {
         switch shape(for: name) {
@@ -27,6 +29,7 @@ public enum CardPictogram {
         case .loop: return RGB(226, 128, 24)
         case .question, .fork: return RGB(140, 82, 180)
         case .bracket: return RGB(130, 96, 64)
+        case .define, .call: return RGB(46, 140, 70)
         case nil: return nil
         }
     }
@@ -39,6 +42,8 @@ public enum CardPictogram {
         case question(direction: Int)
         case fork
         case bracket
+        case define(letter: String)
+        case call(letter: String)
     }
 
     private static func shape(for name: String) -> Shape? {
@@ -53,6 +58,10 @@ public enum CardPictogram {
         case "if-path-right": return .question(direction: 1)
         case "else": return .fork
         case "end": return .bracket
+        case "define-a": return .define(letter: "A")
+        case "define-b": return .define(letter: "B")
+        case "call-a": return .call(letter: "A")
+        case "call-b": return .call(letter: "B")
         default:
             if name.hasPrefix("repeat-"), let count = Int(name.dropFirst(7)), (2...99).contains(count) {
                 return .loop(count: count)
@@ -133,7 +142,21 @@ public enum CardPictogram {
             canvas.arrowhead(p(0.88, 0.15).0, p(0.88, 0.15).1, angle: angleRight, size: head * 0.9, color: color)
         case .bracket:
             canvas.stroke([p(0.3, 0.12), p(0.68, 0.12), p(0.68, 0.88), p(0.3, 0.88)], width: line * 1.2, color: color)
+        case .define(let letter):
+            canvas.stroke([p(0.42, 0.1), p(0.12, 0.1), p(0.12, 0.9), p(0.42, 0.9)], width: line * 1.2, color: color)
+            drawLetter(letter, on: &canvas, centreX: x + 0.6 * size, centreY: y + 0.5 * size, size: size, color: color)
+        case .call(let letter):
+            canvas.stroke([p(0.02, 0.5), p(0.22, 0.5)], width: line, color: color)
+            canvas.arrowhead(p(0.4, 0.5).0, p(0.4, 0.5).1, angle: 0, size: head * 0.8, color: color)
+            drawLetter(letter, on: &canvas, centreX: x + 0.7 * size, centreY: y + 0.5 * size, size: size, color: color)
         }
         return true
+    }
+
+    /// A function's letter, large, centred on (`centreX`, `centreY`).
+    private static func drawLetter(_ letter: String, on canvas: inout PrintCanvas, centreX: Double, centreY: Double, size: Double, color: RGB) {
+        let unit = 0.08 * size
+        let width = PrintCanvas.textWidth(letter, unit: unit)
+        canvas.text(letter, x: centreX - width / 2, y: centreY - 3.5 * unit, unit: unit, color: color)
     }
 }
