@@ -13,6 +13,9 @@ public struct Solution: Sendable {
     public var nodes: Int
     /// True when the search stopped at its node budget before finishing.
     public var budgetExhausted: Bool
+    /// True when neither the options nor the level set a bound, so the shortest straight program (steps only,
+    /// found by breadth-first search) was the bound.
+    public var boundFromStraightProgram: Bool
 
     /// The card count of the best program found.
     public var cardCount: Int? { program?.count }
@@ -20,7 +23,11 @@ public struct Solution: Sendable {
     /// The card count when it is proven minimal, else nil (the `optimal` of the JSON output).
     public var optimalCardCount: Int? { isProven ? program?.count : nil }
 
-    public init(program: CardProgram?, isProven: Bool, searchedUpTo: Int, bound: Int, nodes: Int, budgetExhausted: Bool) {
+    public init(
+        program: CardProgram?, isProven: Bool, searchedUpTo: Int, bound: Int, nodes: Int, budgetExhausted: Bool,
+        boundFromStraightProgram: Bool = false
+    ) {
+        self.boundFromStraightProgram = boundFromStraightProgram
         self.program = program
         self.isProven = isProven
         self.searchedUpTo = searchedUpTo

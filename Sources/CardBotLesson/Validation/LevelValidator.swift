@@ -104,13 +104,21 @@ public struct LevelValidator: Sendable {
         let solution = Solver.solve(level, options: solverOptions)
         let bound = solution.bound
         let where_ = level.maxCards != nil ? level.source.position(ofField: "maxCards") : level.source.position(ofField: "tiles")
-        let limit = level.maxCards != nil ? "maxCards (\(bound))" : "\(bound) cards (the bound when maxCards is not set)"
+        let limit: String
+        if level.maxCards != nil || solverOptions.maxCards != nil {
+            limit = level.maxCards != nil ? "maxCards (\(bound))" : "\(bound) cards"
+        } else if solution.boundFromStraightProgram {
+            limit = "\(bound) cards (the shortest program of step cards only, the bound when maxCards is not set)"
+        } else {
+            limit = "\(bound) cards (the bound when maxCards is not set)"
+        }
         if solution.program == nil {
             if solution.isProven {
+                let within = level.maxCards != nil || solverOptions.maxCards != nil ? "within \(limit) " : ""
                 diagnostics.append(
                     Diagnostic(
                         file: file, position: where_,
-                        message: "no program within \(limit) solves this level: the robot cannot reach the goal with every gem using these cards"))
+                        message: "no program \(within)solves this level: the robot cannot reach the goal with every gem using these cards"))
             } else {
                 diagnostics.append(
                     Diagnostic(
@@ -123,7 +131,30 @@ public struct LevelValidator: Sendable {
                     file: file, position: where_, severity: .note,
                     message: "solvable with \(count) cards; fewer was not proven (every program of up to \(solution.searchedUpTo) cards was checked)"))
         }
+        diagnostics += checkFunctionCards(level)
         return (solution, diagnostics)
+    }
+
+    /// Warnings for function cards that cannot be used: a define card without its call card, or the reverse.
+    private func checkFunctionCards(_ level: Level) -> [Diagnostic] {
+        let cards = Set(level.availableCards)
+        var diagnostics: [Diagnostic] = []
+        for f in 0..<2 {
+            let define = Card.define(f), call = Card.call(f)
+            guard cards.contains(define) != cards.contains(call) else { continue }
+            let (has, lacks) = cards.contains(define) ? (define, call) : (call, define)
+            diagnostics.append(
+                Diagnostic(
+                    file: level.source.file, position: level.source.position(ofField: "cards"), severity: .warning,
+                    message: "the level offers \(has.name) but not \(lacks.name), so \(has.name) cannot be used; add \(lacks.name) or remove \(has.name)"))
+        }
+        if !cards.contains(.end) && cards.contains(where: \.isDefine) {
+            diagnostics.append(
+                Diagnostic(
+                    file: level.source.file, position: level.source.position(ofField: "cards"), severity: .warning,
+                    message: "the level offers a define card but no end card, so a definition can only be the last cards; add end"))
+        }
+        return diagnostics
     }
 
     /// A warning when the file name's leading number differs from the level number.
