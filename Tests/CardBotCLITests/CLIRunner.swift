@@ -32,14 +32,24 @@ struct CLIRunner {
         return packageRoot.appendingPathComponent(".build/debug/cardbot").path
     }()
 
+    /// The cache folder (`XDG_CACHE_HOME`) every run of this test process uses.
+    static let cacheHome: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-cache-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
     /// Runs `cardbot` with `arguments` in `directory` (default: the package root) and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil) throws -> Output {
+    static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        // The solver's cache goes to a folder of this test run, never the user's home.
+        environment["XDG_CACHE_HOME"] = cacheHome.path
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         // Output goes to files, not pipes, so a chatty process never blocks on a full pipe.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-cli-\(UUID().uuidString)")

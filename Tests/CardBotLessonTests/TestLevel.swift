@@ -6,10 +6,14 @@ enum TestLevel {
     static let deck: [Int: String] = [
         0: "forward", 1: "left", 2: "right", 3: "jump", 4: "repeat-2", 5: "repeat-3", 6: "repeat-4", 7: "repeat-5",
         8: "repeat-until-goal", 9: "if-path-ahead", 10: "if-path-left", 11: "if-path-right", 12: "else", 13: "end",
+        14: "define-a", 15: "call-a", 16: "define-b", 17: "call-b",
     ]
 
-    /// Every card, under the default deck's ids.
+    /// Every card of the loops-and-ifs language (no function cards), under the default deck's ids.
     static let allCards = Array(0...13)
+
+    /// The four function cards: define-a, call-a, define-b, call-b.
+    static let functionCards = Array(14...17)
 
     /// The JSON text of a level.
     static func text(_ tiles: [String], cards: [Int] = allCards, maxCards: Int? = nil, stepLimit: Int? = nil, number: Int = 1) -> String {

@@ -48,7 +48,7 @@ public enum TraceFormatter {
     }
 
     /// Steps inside functions are indented four spaces per call running (plus two), up to this many calls deep.
-    static let maximumIndent = 20
+    static let maximumIndent = 8
 
     /// One step: "  3. jump      (card 4)  jumped to (4, 3), took a gem (1 of 2)"; a step made inside a function is
     /// indented by the calls running.

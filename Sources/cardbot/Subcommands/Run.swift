@@ -59,7 +59,7 @@ extension CardBotCommand {
             let level = try self.level.load(deckNames: deckNames)
             let program = try Self.typedProgram(text, level: level, deckNames: deckNames)
             let trace = Robot.run(program, on: level)
-            let optimal = Solver.solve(level).optimalCardCount
+            let optimal = OptimumCache.user().optimum(for: level)
             let lines: [String]
             if output.json {
                 lines = TraceJSONLines.lines(for: trace, optimal: optimal)
@@ -82,7 +82,7 @@ extension CardBotCommand {
                 StandardError.error(error.description)
                 throw ExitCode(2)
             }
-            let optimal = Solver.solve(level).optimalCardCount
+            let optimal = OptimumCache.user().optimum(for: level)
             let limits = imageLimits.limits
             let runner = SessionRunner(
                 stableFrames: session.stableFrames, jobs: session.jobs, limits: limits, deckNames: deckNames)
