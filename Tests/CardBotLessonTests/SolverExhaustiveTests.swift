@@ -64,4 +64,43 @@ struct SolverExhaustiveTests {
         #expect(solution.isProven)
         #expect(solution.program?.count == brute, "level \(level.map.rows), cards \(level.availableCards.map(\.name)): solver \(solution.program?.names ?? []), brute force \(brute.map(String.init) ?? "none")")
     }
+
+    /// A random 5x3 level offering define-a and call-a (and sometimes end, define-b, call-b) besides a few cards.
+    static func randomFunctionLevel(seed: UInt64) throws -> Level? {
+        var random = Random(state: seed)
+        var tiles = (0..<3).map { _ in (0..<5).map { _ -> Character in [".", ".", ".", ".", "#"][random.next(5)] } }
+        let cells = (0..<15).map { ($0 % 5, $0 / 5) }
+        var free = cells
+        func take() -> (Int, Int) { free.remove(at: random.next(free.count)) }
+        let start = take(), goal = take()
+        tiles[start.1][start.0] = [">", "<", "^", "v"][random.next(4)]
+        tiles[goal.1][goal.0] = "G"
+        var cards = [0, 14, 15]
+        for id in [1, 2, 4, 9, 13] where random.next(3) == 0 { cards.append(id) }
+        if random.next(4) == 0 { cards += [16, 17] }
+        return try TestLevel.make(tiles.map { String($0) }, cards: cards, stepLimit: 100)
+    }
+
+    @Test("random levels with function cards", arguments: 1...40)
+    func agreesWithFunctions(seed: Int) throws {
+        guard let level = try Self.randomFunctionLevel(seed: UInt64(seed) &* 104_729) else { return }
+        let k = level.availableCards.count
+        let limit = (1...7).last { length in (0..<length).reduce(1) { result, _ in result * k } <= 40_000 } ?? 1
+        let brute = Self.bruteForce(level, limit: limit)
+        let solution = Solver.solve(level, options: SolverOptions(maxCards: limit))
+        #expect(solution.isProven)
+        #expect(solution.program?.count == brute, "level \(level.map.rows), cards \(level.availableCards.map(\.name)): solver \(solution.program?.names ?? []), brute force \(brute.map(String.init) ?? "none")")
+        if let program = solution.program { #expect(Robot.run(program, on: level).success) }
+    }
+
+    @Test("corridors where a function is shortest", arguments: 4...9)
+    func corridorsWithFunctions(length: Int) throws {
+        let level = try TestLevel.make([">" + String(repeating: ".", count: length - 1) + "G"], cards: [0, 13, 14, 15], stepLimit: 100)
+        let brute = Self.bruteForce(level, limit: 7)
+        let solution = Solver.solve(level, options: SolverOptions(maxCards: 7))
+        #expect(solution.isProven)
+        #expect(solution.program?.count == brute, "length \(length): solver \(solution.program?.names ?? [])")
+        // A recursive forward reaches any goal straight ahead in 4 cards: call-a define-a forward call-a.
+        if length >= 4 { #expect(brute == 4) }
+    }
 }

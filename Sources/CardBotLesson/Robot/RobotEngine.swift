@@ -32,6 +32,8 @@ struct EngineOutcome {
     var stuckCard: Int = -1
     /// True when the run is paused (or ended) with no block pass in progress.
     var atTopLevel: Bool = true
+    /// True when a partial run paused because the cards ran out (not at a jump whose target is not laid yet).
+    var pausedAtEnd: Bool = false
 }
 
 /// The robot's rules applied to compiled instructions, without recursion and without allocating per step.
@@ -79,8 +81,11 @@ struct RobotEngine {
     ///   - partial: when true, reaching the end of the code or an unresolved target pauses (more cards may follow).
     ///   - detectCycles: when true, a repeat-until-goal loop that comes back to a state it started a pass in ends
     ///     at once as `stepLimit` (it would go round until the limit). Only the solver uses this.
+    ///   - startState: where the robot starts (a dense state index, see ``RobotWorld/stateIndex``); nil for the
+    ///     level's start. The solver runs function bodies from every state this way.
     mutating func execute<R: StepRecorder>(
-        _ code: UnsafeBufferPointer<Instruction>, partial: Bool, stepLimit: Int, detectCycles: Bool = false, recorder: inout R
+        _ code: UnsafeBufferPointer<Instruction>, partial: Bool, stepLimit: Int, detectCycles: Bool = false,
+        startState: Int? = nil, recorder: inout R
     ) -> EngineOutcome {
         let world = self.world
         let cycles = detectCycles && canDetectCycles
@@ -89,6 +94,13 @@ struct RobotEngine {
         var y = world.start / world.width
         var facing = world.startFacing
         var mask: UInt32 = 0
+        if let startState {
+            let tile = startState >> (2 + world.gemCount)
+            x = tile % world.width
+            y = tile / world.width
+            facing = (startState >> world.gemCount) & 3
+            mask = UInt32(startState & ((1 << world.gemCount) - 1))
+        }
         var steps = 0
         var pc = 0
         let count = code.count
@@ -104,7 +116,9 @@ struct RobotEngine {
 
         while true {
             if pc < 0 || pc >= count {
-                return outcome(partial ? .paused : .ranOut)
+                var result = outcome(partial ? .paused : .ranOut)
+                result.pausedAtEnd = pc >= count
+                return result
             }
             switch code[pc] {
             case .step(let card):

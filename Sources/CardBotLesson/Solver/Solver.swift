@@ -46,20 +46,17 @@ public enum Solver {
 
         var plain = SolverSearch(level: level, world: world, distance: distance, budget: options.nodeBudget)
         let plainAlphabet = alphabet.filter { !$0.isDefine && !$0.isCall }
-        let startDistance = distance.map { Int($0[world.stateIndex(tile: world.start, facing: world.startFacing, mask: 0)]) } ?? 0
-        var functions = FunctionSearch(
-            level: level, search: SolverSearch(level: level, world: world, distance: distance, budget: options.nodeBudget),
-            startDistance: startDistance)
+        var functions = FunctionSearch(level: level, world: world, distance: distance, budget: options.nodeBudget)
         let usesFunctions = !functions.functions.isEmpty
         var searched = 0
         if deepest >= 1 {
             for length in 1...deepest {
                 var found = plain.run(length: length, alphabet: plainAlphabet)
                 if found == nil && !plain.exhausted && usesFunctions {
-                    functions.search.nodes = plain.nodes
+                    functions.nodes = plain.nodes
                     found = functions.run(total: length)
-                    plain.nodes = functions.search.nodes
-                    functions.search.nodes = 0
+                    plain.nodes = functions.nodes
+                    functions.nodes = 0
                     if functions.exhausted { plain.exhausted = true }
                 }
                 if let found {
