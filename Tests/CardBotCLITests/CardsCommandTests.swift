@@ -9,8 +9,8 @@ struct CardsCommandTests {
         let output = try CLIRunner.run(["cards"])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        #expect(lines[0].hasPrefix("CardBot default deck (Cards/deck.json): 14 cards, 4x4 code markers"))
-        #expect(lines.contains { $0.hasPrefix("   0  forward") && $0.hasSuffix("  1-16") })
+        #expect(lines[0].hasPrefix("CardBot default deck (Cards/deck.json): 18 cards, 4x4 code markers"))
+        #expect(lines.contains { $0.hasPrefix("   0  forward") && $0.hasSuffix("  1-20") })
         #expect(lines.contains("      The robot walks one tile forward."))
         #expect(lines.contains { $0.hasPrefix("  13  end ") })
         // The same through the list subcommand, with no levels folder: no levels column.
@@ -26,10 +26,10 @@ struct CardsCommandTests {
         let output = try CLIRunner.run(["cards", "--json"])
         #expect(output.status == 0)
         let objects = DetectCommandTests.lines(output.stdout)
-        #expect(objects.count == 14)
+        #expect(objects.count == 18)
         #expect(Set(objects[0].keys) == ["marker", "name", "title", "description", "kind", "image", "levels"])
         #expect(objects[0]["name"] as? String == "forward")
-        #expect(objects[0]["levels"] as? [Int] == Array(1...16))
+        #expect(objects[0]["levels"] as? [Int] == Array(1...20))
         #expect(objects[3]["kind"] as? String == "code")
     }
 
@@ -39,7 +39,7 @@ struct CardsCommandTests {
         #expect(output.status == 0)
         #expect(output.stdout.hasPrefix("forward (marker 0): Forward\nThe robot walks one tile forward.\n"))
         #expect(output.stdout.contains("Marker: 4x4 cells, 1011010100110010"))
-        #expect(output.stdout.contains("Levels: 1-16"))
+        #expect(output.stdout.contains("Levels: 1-20"))
         #expect(output.stdout.contains("  ████████████  \n  ██  ██    ██  \n"))
         let byId = try CLIRunner.run(["cards", "show", "13"])
         #expect(byId.stdout.hasPrefix("end (marker 13): End"))
@@ -55,7 +55,7 @@ struct CardsCommandTests {
         let png = folder.appendingPathComponent("cards.png").path
         let output = try CLIRunner.run(["cards", "print", "--out", png])
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.contains("14 cards on 2 A4 sheets (9 a sheet, 60 x 82.5 mm, 300 dpi)"))
+        #expect(output.stdout.contains("18 cards on 2 A4 sheets (9 a sheet, 60 x 82.5 mm, 300 dpi)"))
         var reader = ImageReader()
         let first = try reader.readRGB(folder.appendingPathComponent("cards-1.png").path)
         #expect(first.width == 2480 && first.height == 3508)

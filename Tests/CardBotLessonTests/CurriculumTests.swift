@@ -66,4 +66,21 @@ struct CurriculumTests {
         }
         #expect(nested)
     }
+
+    @Test("the function levels: a function (often a recursive one) is shorter than any program without one")
+    func functionsBeatLoops() throws {
+        let levels = try LevelCatalog(directory: levelsDirectory, deckNames: TestLevel.deck).levels
+        let withFunctions = levels.filter { $0.availableCards.contains(.defineA) }
+        #expect(withFunctions.count >= 4)
+        for level in withFunctions {
+            let best = Solver.solve(level)
+            let optimal = try #require(best.optimalCardCount, "level \(level.number) must have a proven optimum")
+            #expect(best.program!.cards.contains(.callA), "level \(level.number): the fewest cards use a function")
+            var loopsOnly = level
+            loopsOnly.cards = level.cards.filter { !$0.value.isDefine && !$0.value.isCall }
+            let withoutFunctions = Solver.solve(loopsOnly)
+            let loopOptimal = try #require(withoutFunctions.optimalCardCount, "level \(level.number) without functions")
+            #expect(optimal < loopOptimal, "level \(level.number): \(optimal) cards with a function, \(loopOptimal) without")
+        }
+    }
 }

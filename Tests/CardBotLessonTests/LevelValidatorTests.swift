@@ -87,7 +87,7 @@ struct LevelValidatorTests {
     func cards() {
         let text = Self.good.replacingOccurrences(of: "{\"0\": \"forward\"}", with: "{\"0\": \"fowrard\", \"99\": \"left\", \"x\": \"right\"}")
         expectProblem(text, at: 6, 18, "unknown card 'fowrard'; did you mean 'forward'?")
-        expectProblem(text, at: 6, 29, "marker id 99 is not in the deck (the deck has ids 0-13)")
+        expectProblem(text, at: 6, 29, "marker id 99 is not in the deck (the deck has ids 0-17)")
         expectProblem(text, at: 6, 43, "marker id 'x' must be a whole number")
         // Without a deck, any marker id is accepted.
         #expect(!problems(text, deck: nil).contains { $0.contains("not in the deck") })
