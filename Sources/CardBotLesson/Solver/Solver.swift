@@ -11,7 +11,9 @@
 ///   reached with fewer (or, in this round, as many) cards and no more steps is not searched again;
 /// - distance: a state from which no sequence of steps reaches the goal with every gem is dropped, and
 ///   without loops every remaining card makes at most one step, so the steps still needed bound the cards.
-/// The shortest straight program (steps only, found by breadth-first search) bounds the depth from above.
+/// The shortest straight program (steps only, found by breadth-first search) bounds the depth from above; when
+/// neither the options nor the level set a card bound, it is the bound (and proves the level solvable).
+/// Programs with definitions are searched by ``FunctionSearch`` after the programs without, at each card count.
 /// The search stops at ``SolverOptions/nodeBudget`` partial programs; the answer then says what was proven.
 public enum Solver {
     /// Solves `level`.

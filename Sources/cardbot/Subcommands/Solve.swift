@@ -7,9 +7,10 @@ extension CardBotCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the program with the fewest cards that solves a level.",
             discussion: """
-                Loops and ifs are included; only the level's cards are used. The answer says whether its card \
-                count is proven minimal or only the best found within the bound (maxCards, else 20 cards) and \
-                the search budget.
+                Loops, ifs and functions (define-a, call-a, define-b, call-b) are included; only the level's cards \
+                are used. The answer says whether its card count is proven minimal or only the best found within \
+                the bound and the search budget. The bound is --max-cards, else the level's maxCards, else the \
+                shortest program of step cards only (which proves the level solvable).
 
                 EXIT STATUS
                   0   a program was found
@@ -23,7 +24,7 @@ extension CardBotCommand {
         @Option(name: .long, help: ArgumentHelp("The directory of level files for level numbers.", valueName: "dir"))
         var levels: String = "Levels"
 
-        @Option(name: .customLong("max-cards"), help: "Search programs of at most this many cards (default: the level's maxCards, else 20).")
+        @Option(name: .customLong("max-cards"), help: "Search programs of at most this many cards (default: the level's maxCards, else the shortest straight program).")
         var maxCards: Int?
 
         @Option(name: .long, help: "The most partial programs to look at before giving up proving.")
