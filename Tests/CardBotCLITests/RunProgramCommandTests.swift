@@ -36,7 +36,7 @@ struct RunProgramCommandTests {
         #expect(output.status == 1)
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[0] == #"{"type":"step","step":1,"card":"forward","index":1,"x":2,"y":2,"facing":"east","event":"moved","gem":false}"#)
+        #expect(lines[0] == #"{"type":"step","step":1,"card":"forward","index":1,"x":2,"y":2,"facing":"east","event":"moved","gem":false,"depth":0}"#)
         let result = try #require(JSONSerialization.jsonObject(with: Data(lines[3].utf8)) as? [String: Any])
         #expect(Set(result.keys) == ["type", "success", "reason", "steps", "x", "y", "facing", "gems", "gemsTotal", "cards", "optimal"])
         #expect(result["reason"] as? String == "gems-left")

@@ -43,8 +43,8 @@ struct OutputTests {
         let lines = TraceJSONLines.lines(for: trace, optimal: nil)
         #expect(lines.count == 3)
         let step = try JSONParser.parse(lines[1])
-        #expect(step.members?.map(\.key) == ["type", "step", "card", "index", "x", "y", "facing", "event", "gem"])
-        #expect(lines[1] == #"{"type":"step","step":2,"card":"jump","index":2,"x":3,"y":0,"facing":"east","event":"jumped","gem":false}"#)
+        #expect(step.members?.map(\.key) == ["type", "step", "card", "index", "x", "y", "facing", "event", "gem", "depth"])
+        #expect(lines[1] == #"{"type":"step","step":2,"card":"jump","index":2,"x":3,"y":0,"facing":"east","event":"jumped","gem":false,"depth":0}"#)
         let result = try JSONParser.parse(lines[2])
         #expect(result.members?.map(\.key) == [
             "type", "success", "reason", "steps", "x", "y", "facing", "gems", "gemsTotal", "cards", "optimal",

@@ -61,8 +61,8 @@ public enum Solver {
                     functions.nodes = 0
                     if functions.exhausted { plain.exhausted = true }
                 }
-                if let found {
-                    return solution(try? CardProgram(found), proven: true, searched: length - 1, nodes: plain.nodes, exhausted: false)
+                if let found, let program = try? CardProgram(found), Robot.run(program, on: level).success {
+                    return solution(program, proven: true, searched: length - 1, nodes: plain.nodes, exhausted: false)
                 }
                 if plain.exhausted {
                     let best = straight.flatMap { $0.count <= bound ? $0 : nil }
@@ -85,7 +85,8 @@ public struct SolverOptions: Sendable {
     /// The default budget of partial programs looked at (about a second in a release build).
     public static let defaultNodeBudget = 3_000_000
 
-    /// The most cards a program may have; nil means the level's `maxCards`, else ``defaultBound``.
+    /// The most cards a program may have; nil means the level's `maxCards`, else the length of the shortest
+    /// straight program, else ``defaultBound`` (when the level has too many states for that search).
     public var maxCards: Int?
     /// The most partial programs looked at before the search gives up proving.
     public var nodeBudget: Int

@@ -1,8 +1,8 @@
-/// One depth-first search for a main program of exactly `length` cards, after fixed definitions (the `prefix`).
+/// One depth-first search for a program without functions of exactly `length` cards.
 ///
 /// The grammar and canonical form, the run of every prefix, the memo and the distance bound are those described
 /// on ``Solver``. The engine, the memo tables and the instruction buffer are allocated once and reused by every
-/// search of one solve.
+/// round of one solve (the memo too: see ``Solver``).
 struct SolverSearch {
     let level: Level
     let world: RobotWorld
@@ -11,13 +11,10 @@ struct SolverSearch {
     var engine: RobotEngine
     var assembler = ProgramAssembler(reservingCapacity: 64)
     var scratch: [Instruction] = []
-    /// The memo: per robot state, the fewest main cards (and then the fewest steps) it was reached with at the top
-    /// level, valid while `memoGeneration[state] == generation`.
+    /// The memo: per robot state, the fewest cards (and then the fewest steps) it was reached with at the top level.
     var memoCards: [UInt8]
     var memoSteps: [Int32]
     var memoRound: [UInt8]
-    var memoGeneration: [UInt32]
-    var generation: UInt32 = 1
     var nodes = 0
     var exhausted = false
 
@@ -25,12 +22,9 @@ struct SolverSearch {
     private var alphabet: [Card] = []
     private var hasLeft = false
     private var hasRight = false
-    /// The most steps one main card can make (1 for a step card, a call's steps when its function has no loop and
-    /// no recursion), or nil when unbounded (loops): the distance over it bounds the cards still needed.
-    private var stepsPerCard: Int? = 1
+    /// True when a card may make more than one step (loops): the distance then does not bound the cards.
+    private var manySteps = false
     private var length = 0
-    private var base = 0
-    private var closedMain = false
 
     init(level: Level, world: RobotWorld, distance: [UInt16]?, budget: Int) {
         self.level = level
@@ -42,57 +36,29 @@ struct SolverSearch {
         memoCards = [UInt8](repeating: .max, count: states)
         memoSteps = [Int32](repeating: 0, count: states)
         memoRound = [UInt8](repeating: 0, count: states)
-        memoGeneration = [UInt32](repeating: 0, count: states)
         scratch.reserveCapacity(256)
     }
 
-    /// Starts a fresh memo: states reached by other definitions or layouts say nothing about this search.
-    mutating func newMemo() {
-        generation &+= 1
-        if generation == 0 {
-            for i in memoGeneration.indices { memoGeneration[i] = 0 }
-            generation = 1
-        }
-    }
-
-    /// Searches every main program of `length` cards over `alphabet`, after the cards of `prefix` (complete
-    /// definitions); returns the main cards of the first that solves the level.
-    /// - Parameter closed: The main program must close all its blocks itself (its `end`s are among its cards),
-    ///   because a definition follows it.
-    /// - Parameter stepsPerCall: The most steps a call card makes, or nil when unbounded.
-    mutating func run(length: Int, alphabet: [Card], prefix: [Card] = [], closed: Bool = false, stepsPerCall: Int? = nil) -> [Card]? {
+    /// Searches every program of `length` cards over `alphabet` (no function cards); returns the first that
+    /// solves the level.
+    mutating func run(length: Int, alphabet: [Card]) -> [Card]? {
         guard length >= 1 else { return nil }
         self.length = length
         self.alphabet = alphabet
         self.hasLeft = alphabet.contains(.left)
         self.hasRight = alphabet.contains(.right)
-        if alphabet.contains(where: \.isLoop) {
-            stepsPerCard = nil
-        } else if alphabet.contains(where: \.isCall) {
-            stepsPerCard = stepsPerCall.map { max(1, $0) }
-        } else {
-            stepsPerCard = 1
-        }
-        self.closedMain = closed
-        while !assembler.cards.isEmpty { assembler.removeLast() }
-        for card in prefix {
-            guard (try? assembler.append(card)) != nil else { preconditionFailure("definitions are well formed") }
-        }
-        base = prefix.count
-        defer { while !assembler.cards.isEmpty { assembler.removeLast() } }
-        guard let found = depthFirst() else { return nil }
-        return Array(found.dropFirst(base))
+        self.manySteps = alphabet.contains(where: \.isLoop)
+        return depthFirst()
     }
 
     private mutating func depthFirst() -> [Card]? {
         let index = assembler.cards.count
-        let mainIndex = index - base
-        let isLast = mainIndex == length - 1
-        let previous = mainIndex >= 1 ? assembler.cards.last : nil
-        let beforePrevious = mainIndex >= 2 ? assembler.cards[index - 2] : nil
+        let isLast = index == length - 1
+        let previous = assembler.cards.last
+        let beforePrevious = index >= 2 ? assembler.cards[index - 2] : nil
         for card in alphabet {
             // Grammar and canonical form.
-            if isLast && !(card.isStep || card.isCall || (closedMain && card == .end)) { continue }
+            if isLast && !card.isStep { continue }
             switch card {
             case .end:
                 guard let top = assembler.open.last, top.opener != index - 1, previous != .else else { continue }
@@ -114,10 +80,9 @@ struct SolverSearch {
             }
             guard (try? assembler.append(card)) != nil else { continue }
             defer { assembler.removeLast() }
-            let remaining = length - mainIndex - 1
-            if closedMain && assembler.open.count > remaining { continue }
+            let remaining = length - index - 1
 
-            // Openers and else run nothing new; steps, calls and ends may.
+            // Openers and else run nothing new; steps and ends may.
             var recorder = NoRecorder()
             let outcome = assembler.instructions.withUnsafeBufferPointer {
                 engine.execute($0, partial: true, stepLimit: level.stepLimit, detectCycles: true, recorder: &recorder)
@@ -127,9 +92,6 @@ struct SolverSearch {
                 continue
             case .goal:
                 if isLast { return assembler.cards }
-                if closedMain && remaining == assembler.open.count {
-                    return assembler.cards + Array(repeating: .end, count: remaining)
-                }
                 continue
             case .paused, .ranOut:
                 break
@@ -138,19 +100,16 @@ struct SolverSearch {
             if let distance {
                 let d = Int(distance[state])
                 if d == Int(UInt16.max) { continue }
-                if let most = stepsPerCard, d > remaining * most { continue }
+                if !manySteps && d > remaining { continue }
             }
             if assembler.open.isEmpty && !memoCards.isEmpty {
-                let cards = UInt8(mainIndex + 1)
+                let cards = UInt8(index + 1)
                 let steps = Int32(outcome.steps)
                 let round = UInt8(truncatingIfNeeded: length)
-                if memoGeneration[state] == generation && memoSteps[state] <= steps
-                    && (memoCards[state] < cards || (memoCards[state] == cards && memoRound[state] == round))
-                {
+                if memoSteps[state] <= steps && (memoCards[state] < cards || (memoCards[state] == cards && memoRound[state] == round)) {
                     continue
                 }
-                if memoGeneration[state] != generation || cards <= memoCards[state] {
-                    memoGeneration[state] = generation
+                if cards <= memoCards[state] {
                     memoCards[state] = cards
                     memoSteps[state] = steps
                     memoRound[state] = round
@@ -158,7 +117,7 @@ struct SolverSearch {
             }
             if isLast {
                 // The run paused at the end of the cards: close the open blocks, as running out of cards does.
-                guard !assembler.open.isEmpty, !closedMain else { continue }
+                guard !assembler.open.isEmpty else { continue }
                 scratch = assembler.closedInstructions()
                 let full = scratch.withUnsafeBufferPointer {
                     engine.execute($0, partial: false, stepLimit: level.stepLimit, detectCycles: true, recorder: &recorder)
