@@ -56,7 +56,7 @@ struct RunProgramCommandTests {
     @Test(
         "bad programs exit 2 with the card's position",
         arguments: [
-            ("8", "repeat-4 forward end end", "card 4 (end) has no repeat or if to close"),
+            ("8", "repeat-4 forward end end", "card 4 (end) has no repeat, if or definition to close"),
             ("15", "if-path-ahead forward else jump else", "card 5 is a second else for the if-path-ahead of card 1"),
             ("1", "forward jump", "card 2: the jump card is not used in this level"),
             ("1", "forward 3", "card 2: the jump card (marker id 3) is not used in this level"),

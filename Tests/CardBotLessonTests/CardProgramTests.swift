@@ -7,7 +7,7 @@ struct CardProgramTests {
     func names() {
         #expect(Card.allNames == [
             "forward", "left", "right", "jump", "repeat-2", "repeat-3", "repeat-4", "repeat-5", "repeat-until-goal",
-            "if-path-ahead", "if-path-left", "if-path-right", "else", "end",
+            "if-path-ahead", "if-path-left", "if-path-right", "else", "end", "define-a", "call-a", "define-b", "call-b",
         ])
         for card in Card.allCases { #expect(Card(name: card.name) == card) }
         #expect(Card(name: "Forward") == nil)
@@ -33,11 +33,11 @@ struct CardProgramTests {
     @Test(
         "a misplaced end or else is an error naming the card's position",
         arguments: [
-            (["end"], 1, "card 1 (end) has no repeat or if to close"),
+            (["end"], 1, "card 1 (end) has no repeat, if or definition to close"),
             (["forward", "else"], 2, "card 2 (else) has no if before it"),
             (["repeat-2", "forward", "else"], 3, "card 3 (else) is inside the repeat-2 block of card 1"),
             (["if-path-ahead", "forward", "else", "left", "else", "right"], 5, "card 5 is a second else for the if-path-ahead of card 1"),
-            (["if-path-ahead", "forward", "end", "end"], 4, "card 4 (end) has no repeat or if to close"),
+            (["if-path-ahead", "forward", "end", "end"], 4, "card 4 (end) has no repeat, if or definition to close"),
         ])
     func errors(names: [String], position: Int, message: String) {
         #expect {
