@@ -81,6 +81,7 @@ let package = Package(
         .testTarget(
             name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
             exclude: ["Resources"]),
+        .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),
         .testTarget(name: "CardBotCLITests", dependencies: ["CardBotImaging", "CardBotTestSupport"]),

@@ -127,6 +127,8 @@ extension CardBotCommand {
             let table = ClassTable(color: TerminalColor.enabled(disabled: noColor))
             print(table.lines(for: grade).joined(separator: "\n"))
             for (path, format) in formats {
+                // A report's temporary left by an earlier run that was killed is removed first.
+                TemporaryFiles.sweep(besides: path)
                 do {
                     try format.write(grade, to: path)
                 } catch let error as SessionError {
