@@ -280,6 +280,12 @@ public enum LevelDecoder {
                 error(at: value.position, "'\(name)' is empty; write a few words")
                 return nil
             }
+            guard string.count <= LevelLimits.maximumTextLength else {
+                error(
+                    at: value.position,
+                    "'\(name)' is \(string.count) characters long; at most \(LevelLimits.maximumTextLength) are allowed")
+                return nil
+            }
             return string
         }
     }

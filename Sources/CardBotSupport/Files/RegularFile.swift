@@ -32,6 +32,12 @@ public enum RegularFile {
         public var kind: Kind
         /// The reason in words ("is a FIFO (named pipe), not a regular file").
         public var reason: String
+
+        /// Creates a failure.
+        public init(kind: Kind, reason: String) {
+            self.kind = kind
+            self.reason = reason
+        }
     }
 
     /// What kind of file `mode` (an `st_mode`) describes, in words: "a directory", "a FIFO (named pipe)", ...

@@ -49,7 +49,7 @@ extension Deck {
             guard Self.isValidName(entry.name) else {
                 throw DeckError(
                     .malformed, file: path,
-                    reason: "cards[\(index)]: the name '\(entry.name)' must be lower-case letters, digits and dashes")
+                    reason: "cards[\(index)]: the name '\(TerminalText.truncated(entry.name, width: 70))' must be 1 to 64 lower-case letters, digits and dashes")
             }
             guard !entry.image.isEmpty else {
                 throw DeckError(.malformed, file: path, reason: "cards[\(index)] ('\(entry.name)'): the image path is empty")
@@ -90,6 +90,6 @@ extension Deck {
     }
 
     static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+        !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
     }
 }
