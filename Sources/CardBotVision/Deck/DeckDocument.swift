@@ -33,7 +33,7 @@ struct DeckDocument {
             throw fail(error.position, "malformed JSON: \(error.message)")
         }
         guard root.members != nil else {
-            throw fail(root.position, "a deck file holds one JSON object, not \(root.typeDescription)")
+            throw fail(root.position, "the deck file should be an object, not \(root.typeDescription)")
         }
         let format = try string(root, "format", at: "the top level", file: file)
         let name = try optionalString(root, "name", file: file)
