@@ -27,8 +27,11 @@ struct CellReader {
     let gridSize: Int
     let minimumContrast: Double
     let borderErrorRate: Double
-    private var values: [Double]
-    private var spreads: [Double]
+    /// The last marker's cell means and sample spreads, row by row over the (N+2)x(N+2) cells.
+    private(set) var values: [Double]
+    private(set) var spreads: [Double]
+    /// The last marker's homography from the unit square.
+    private(set) var homography: Homography?
     private var sorted: [Double]
 
     init(gridSize: Int, minimumContrast: Double, borderErrorRate: Double) {
@@ -43,7 +46,8 @@ struct CellReader {
 
     /// The reading of the marker whose outer corners are `corners` (clockwise), or nil when it is not a marker.
     mutating func read(_ corners: [ImagePoint], sampler: GraySampler) -> Reading? {
-        guard let homography = Homography(corners[0], corners[1], corners[2], corners[3]) else { return nil }
+        homography = Homography(corners[0], corners[1], corners[2], corners[3])
+        guard let homography else { return nil }
         let across = gridSize + 2
         let scale = 1 / Double(across)
         let patch = 0.22

@@ -110,11 +110,28 @@ public final class MarkerDetector {
         }
     }
 
+    /// The code card read from the cells: against one black-white threshold for the whole marker, else (light
+    /// changing across the marker) against each cell's local black and white with unsure cells erased.
+    private func readCode(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int)
+        -> (CellReader.Reading, CodeBook.Match)?
+    {
+        let global = reader.read(corners, sampler: sampler)
+        if let global, let match = book.match(global.bits),
+            Self.gridFits(global, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
+        {
+            return (global, match)
+        }
+        // The local reading must also stand without correction among the cells it is sure of.
+        guard reader.homography != nil, let local = reader.readLocally(sampler: sampler),
+            let match = book.match(local.bits, erasures: local.erasures),
+            Self.gridFits(local.reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
+        else { return nil }
+        return (local.reading, match)
+    }
+
     /// The card whose marker has outer corners `corners` (clockwise), or nil.
     private func read(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int) -> Detection? {
-        if !book.isEmpty, let reading = reader.read(corners, sampler: sampler), let match = book.match(reading.bits),
-            Self.gridFits(reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
-        {
+        if !book.isEmpty, let (reading, match) = readCode(corners, sampler: sampler, cellsAcross: cellsAcross) {
             let card = deck.cards[match.card]
             let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
             let certainty = 0.5 + 0.5 * min(1, reading.weakestMargin / 0.5)
