@@ -66,7 +66,10 @@ public final class MarkerDetector {
         _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, scale: Int, minimumSide: Double, sampler: GraySampler,
         into found: inout [Detection]
     ) {
-        let window = options.window(width: width, height: height)
+        // The same window in pixels at both scales, so twice as wide on the table at half resolution: wider than
+        // the black border of the large markers the half-resolution pass is for (a window inside a thick black
+        // border sees no light to compare with).
+        let window = options.window(width: width * scale, height: height * scale)
         // The offset rises with the noise, so that noise alone rarely makes a light pixel dark.
         let noise = NoiseEstimate.sigma(pixels, width: width, height: height)
         let offset = max(options.thresholdOffset, Int((1.2 * noise).rounded()))
@@ -161,15 +164,21 @@ public final class MarkerDetector {
     /// budget of a card; its cells are then "mixed" (their samples straddle its own cell edges). A reading that
     /// needed a corrected cell may have at most one mixed cell; an exact reading may have more only when blur
     /// explains them: every mixed cell has a neighbour of the other colour (motion blur smears a cell only into
-    /// its neighbours), or the cells are so small (under 8 px) that lens blur alone mixes them.
+    /// its neighbours), or the cells are so thin (under 8 px across the marker's narrowest way, as in a steep
+    /// view) that lens blur alone mixes them.
     static func gridFits(_ reading: CellReader.Reading, corrected: Int, corners: [ImagePoint], cellsAcross: Int) -> Bool {
         if reading.mixedCells <= 1 { return true }
         if corrected > 0 { return false }
         if reading.unexplainedMixedCells == 0 { return true }
-        var perimeter = 0.0
-        for i in 0..<4 { perimeter += corners[i].distance(to: corners[(i + 1) % 4]) }
-        let cellPixels = perimeter / 4 / Double(cellsAcross)
-        return cellPixels < 8
+        // The narrowest extent: the area over the longest side (a parallelogram's height).
+        var area = 0.0, longest = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            area += a.x * b.y - b.x * a.y
+            longest = max(longest, a.distance(to: b))
+        }
+        let narrowest = abs(area) / 2 / max(longest, 1e-9)
+        return narrowest / Double(cellsAcross) < 8
     }
 
     @inline(__always)

@@ -58,8 +58,9 @@ enum QuadFitter {
         let (i1, d1) = farthestFromDiagonal(chainA)
         let (i3, d3) = farthestFromDiagonal(chainB)
         // Both other corners must stand well away from the diagonal (not a triangle or a sliver).
-        // (A steep view's marker is a thin parallelogram: its corners may stand only a tenth of the diagonal off it.)
-        guard d1 >= 0.1 * diagonal, d3 >= 0.1 * diagonal else { return nil }
+        // (A steep view's marker is a thin rhombus: with 20 degree corners the others stand 0.09 of the diagonal
+        // off it.)
+        guard d1 >= 0.06 * diagonal, d3 >= 0.06 * diagonal else { return nil }
         let indices = [i0, i1, i2, i3]
         var corners: [ImagePoint] = []
         corners.reserveCapacity(4)
