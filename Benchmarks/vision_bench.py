@@ -221,7 +221,7 @@ def main():
           f"AprilTag 3 (pupil-apriltags, tag16h5, 1 thread, hamming <= {APRILTAG_HAMMING}, "
           f"decision margin >= {APRILTAG_MARGIN:g})")
     print(f"{args.count} frames per condition ({args.count_4k} at 3840x2160), seed {args.seed}\n")
-    header = (f"{'condition':<34}{'detector':<12}{'recall':>8}{'wrong':>7}{'all-found':>11}{'exact-seq':>11}"
+    header = (f"{'condition':<42}{'detector':<12}{'recall':>8}{'wrong':>7}{'all-found':>11}{'exact-seq':>11}"
               f"{'corner px':>11}{'median ms':>11}")
     print(header)
     print("-" * len(header))
@@ -257,11 +257,11 @@ def main():
         for index, (who, row) in enumerate(figures.items()):
             sequence = f"{row['exact_sequence']:.1%}" if "exact_sequence" in row else "-"
             recall = f"{row['recall']:.1%}" if row["visible"] else "-"
-            print(f"{label if index == 0 else '':<34}{who:<12}{recall:>8}{row['wrong']:>7}"
+            print(f"{label if index == 0 else '':<42}{who:<12}{recall:>8}{row['wrong']:>7}"
                   f"{row['all_found']:>11.1%}{sequence:>11}{row['corner']:>11.3f}{row['median_ms']:>11.2f}")
         to_cv = figures["cardbot"]["median_ms"] / figures["opencv"]["median_ms"]
         to_at = figures["cardbot"]["median_ms"] / figures["apriltag"]["median_ms"]
-        print(f"{'':<34}{'ratio':<12}cardbot / opencv median time {to_cv:.2f}, cardbot / apriltag {to_at:.2f}"
+        print(f"{'':<42}{'ratio':<12}cardbot / opencv median time {to_cv:.2f}, cardbot / apriltag {to_at:.2f}"
               f"   ({figures['cardbot']['visible']} visible markers)")
         sys.stdout.flush()
         report[name] = dict(figures, ratio_opencv=to_cv, ratio_apriltag=to_at, visible=figures["cardbot"]["visible"])
