@@ -1,3 +1,4 @@
+import CardBotSupport
 import Foundation
 
 /// The proven fewest cards of each level, kept on disk so that `run` does not solve a level it has solved before.
