@@ -13,4 +13,14 @@ struct CardBotCommand: ParsableCommand {
         version: CardBotVersion.current,
         subcommands: [Run.self, Grade.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self]
     )
+
+    /// Runs the command line; `grade merge ...` goes to ``Grade/Merge`` (see there why).
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.count >= 2, arguments[0] == "grade", arguments[1] == "merge" {
+            Grade.Merge.main(Array(arguments.dropFirst(2)))
+        } else {
+            main(arguments)
+        }
+    }
 }

@@ -36,8 +36,7 @@ extension CardBotCommand {
                   1   some session could not be graded (its error is in the reports)
                   2   bad input: no class folder or sessions, a bad --level, deck, --out or gradebook
                   64  the command line is not valid (such as an unknown --out extension)
-                """,
-            subcommands: [Merge.self])
+                """)
 
         @Argument(help: ArgumentHelp("The class folder: session folders below it, grouped by student or not.", valueName: "class-dir"))
         var classDirectory: String

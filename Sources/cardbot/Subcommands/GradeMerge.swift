@@ -5,8 +5,12 @@ import Foundation
 
 extension CardBotCommand.Grade {
     /// `cardbot grade merge`: joins the gradebooks of `--shard` runs into one and writes the class reports.
+    ///
+    /// `grade` takes a class folder as its first argument, which the argument parser cannot combine with
+    /// subcommands, so ``CardBotCommand/main()`` hands `grade merge ...` to this command itself.
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "cardbot grade merge",
             abstract: "Join the gradebooks of a class graded in parts (--shard I/N) and write its reports.",
             discussion: """
                 Every session of each PART gradebook is added to --gradebook (made when missing); the parts are \
