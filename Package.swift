@@ -99,7 +99,9 @@ let package = Package(
         .testTarget(
             name: "CardBotGradebookTests",
             dependencies: ["CardBotGradebook", "CardBotClassroom", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CardBotCLITests", dependencies: ["CardBotImaging", "CardBotTestSupport"]),
+        .testTarget(
+            name: "CardBotCLITests",
+            dependencies: ["CardBotImaging", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // Helpers shared by the test targets (running the built cardbot, reading CSV back).
         .target(name: "CardBotTestSupport", path: "Tests/CardBotTestSupport"),
     ]

@@ -23,6 +23,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     private var failure: GradebookError?
     private var fileHashes: [String: String] = [:]
     private var fingerprints: [String: SessionFingerprint] = [:]
+    private var counts = (reused: 0, recorded: 0)
 
     /// How long a write waits for another process's transaction on the same file.
     static let busyTimeout: TimeInterval = 120
@@ -65,6 +66,9 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
         return configuration
     }
 
+    /// Sessions taken unchanged from the gradebook, and sessions graded and recorded, in this run.
+    public var activity: (reused: Int, recorded: Int) { lock.withLock { counts } }
+
     /// The first error met while recording, if any (the grader goes on; the caller reports it).
     public var firstError: GradebookError? { lock.withLock { failure } }
 
@@ -100,6 +104,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
                 // Known content at a new place (moved, or first seen in this class): point the session at it.
                 try pool.write { db in try place(subject, gradingID: found.id, fingerprint: fingerprint.value, db: db) }
             }
+            lock.withLock { counts.reused += 1 }
             return (found.grade, found.pictures)
         } catch {
             fail(error)
@@ -118,6 +123,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
                     cardbotVersion: cardbotVersion, db: db)
                 try place(subject, gradingID: id, fingerprint: fingerprint.value, db: db)
             }
+            lock.withLock { counts.recorded += 1 }
         } catch {
             fail(error)
         }
@@ -134,6 +140,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
                         """,
                     arguments: [classPath, grade.path, grade.student, grade.error ?? "not graded", GradebookRows.now()])
             }
+            lock.withLock { counts.recorded += 1 }
         } catch {
             fail(error)
         }

@@ -11,7 +11,7 @@ struct CardBotCommand: ParsableCommand {
             runs the program on a robot in a tile-map level, and prints every step.
             """,
         version: CardBotVersion.current,
-        subcommands: [Run.self, Grade.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self]
+        subcommands: [Run.self, Grade.self, Progress.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self]
     )
 
     /// Runs the command line; `grade merge ...` goes to ``Grade/Merge`` (see there why).

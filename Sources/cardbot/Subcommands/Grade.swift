@@ -138,9 +138,15 @@ extension CardBotCommand {
             let grade = grader.grade(classFolder, progress: report)
             bar?.finish()
             let elapsed = clock.now - start
-            if let failure = book?.firstError {
-                StandardError.error(failure.description)
-                throw ExitCode(2)
+            if let book {
+                if let failure = book.firstError {
+                    StandardError.error(failure.description)
+                    throw ExitCode(2)
+                }
+                let (reused, recorded) = book.activity
+                StandardError.print(
+                    "gradebook \(book.path): \(reused) unchanged \(reused == 1 ? "session" : "sessions") read from it, "
+                        + "\(recorded) graded and recorded")
             }
             try ReportOutput.show(grade, formats: formats, noColor: noColor)
             if stats {
