@@ -178,14 +178,21 @@ public struct Grader: Sendable {
         return fallback
     }
 
-    /// An error's message with the class folder's path left off the front, so reports do not depend on
-    /// where the class folder lies.
+    /// An error's message with the class folder's path left out wherever it appears (as given or absolute),
+    /// so reports name paths relative to the class folder and do not depend on where it lies.
     func relative(_ error: Error, to classPath: String) -> String {
-        let message = (error as? SessionError)?.description ?? "\(error)"
-        let prefix = classPath.hasSuffix("/") ? classPath : classPath + "/"
-        return message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
+        var message = (error as? SessionError)?.description ?? "\(error)"
+        let absolute = URL(fileURLWithPath: classPath).standardizedFileURL.path
+        for prefix in Set([absolute, classPath]) where !prefix.isEmpty && prefix != "/" {
+            let folder = NSRegularExpression.escapedPattern(for: prefix.hasSuffix("/") ? prefix : prefix + "/")
+            // Only where a path starts: at the beginning, or after a space, quote or parenthesis.
+            guard let pattern = try? NSRegularExpression(pattern: "(^|[\\s'\"(])" + folder) else { continue }
+            message = pattern.stringByReplacingMatches(
+                in: message, range: NSRange(message.startIndex..., in: message), withTemplate: "$1")
+        }
+        return message
     }
-}
+}}
 
 /// Levels loaded and solved once each, however many sessions play them.
 struct LevelCache {
