@@ -23,7 +23,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     private var failure: GradebookError?
     private var fileHashes: [String: String] = [:]
     private var fingerprints: [String: SessionFingerprint] = [:]
-    private var counts = (reused: 0, recorded: 0)
+    private var counts = (reused: 0, recorded: 0, failed: 0)
 
     /// How long a write waits for another process's transaction on the same file.
     static let busyTimeout: TimeInterval = 120
@@ -66,8 +66,9 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
         return configuration
     }
 
-    /// Sessions taken unchanged from the gradebook, and sessions graded and recorded, in this run.
-    public var activity: (reused: Int, recorded: Int) { lock.withLock { counts } }
+    /// In this run: sessions taken unchanged from the gradebook, sessions graded and recorded, and sessions
+    /// recorded with the error that kept them from being graded.
+    public var activity: (reused: Int, recorded: Int, failed: Int) { lock.withLock { counts } }
 
     /// The first error met while recording, if any (the grader goes on; the caller reports it).
     public var firstError: GradebookError? { lock.withLock { failure } }
@@ -120,7 +121,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
             try pool.write { db in
                 let id = try GradebookRows.insertGrading(
                     grade, pictures: pictures, fingerprint: fingerprint, settings: settings, levelHash: levelHash,
-                    cardbotVersion: cardbotVersion, db: db)
+                    cardbotVersion: cardbotVersion, replace: regradeAll, db: db)
                 try place(subject, gradingID: id, fingerprint: fingerprint.value, db: db)
             }
             lock.withLock { counts.recorded += 1 }
@@ -140,7 +141,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
                         """,
                     arguments: [classPath, grade.path, grade.student, grade.error ?? "not graded", GradebookRows.now()])
             }
-            lock.withLock { counts.recorded += 1 }
+            lock.withLock { counts.failed += 1 }
         } catch {
             fail(error)
         }

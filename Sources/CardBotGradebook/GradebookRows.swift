@@ -23,20 +23,28 @@ enum GradebookRows {
     static func program(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
 
     /// Inserts `grade` as a grading with its attempts, unreadable frames and files; returns its id. When the same
-    /// content and settings are already there (another run recorded it first), that grading's id.
+    /// content and settings are already there (another run recorded it first), that grading's id, its rows
+    /// replaced by these when `replace` (`--regrade`).
     static func insertGrading(
         _ grade: SessionGrade, pictures: SessionPictures?, fingerprint: SessionFingerprint, settings: String,
-        levelHash: String?, cardbotVersion: String, db: Database
+        levelHash: String?, cardbotVersion: String, replace: Bool, db: Database
     ) throws -> Int64 {
-        if let existing = try Int64.fetchOne(
-            db, sql: "SELECT id FROM grading WHERE fingerprint = ? AND settings = ?", arguments: [fingerprint.value, settings])
-        {
-            return existing
-        }
         let record = GradingRecord(
             grade: grade, pictures: pictures, fingerprint: fingerprint.value, settings: settings, levelHash: levelHash,
             recordedAt: fingerprint.modified.map(timestamp), gradedAt: now(), cardbotVersion: cardbotVersion)
-        let id = try record.insert(db)
+        let id: Int64
+        if let existing = try Int64.fetchOne(
+            db, sql: "SELECT id FROM grading WHERE fingerprint = ? AND settings = ?", arguments: [fingerprint.value, settings])
+        {
+            guard replace else { return existing }
+            for table in PartContent.childTables {
+                try db.execute(sql: "DELETE FROM \(table) WHERE grading_id = ?", arguments: [existing])
+            }
+            try db.execute(sql: "DELETE FROM grading WHERE id = ?", arguments: [existing])
+            id = try record.insert(db, id: existing)
+        } else {
+            id = try record.insert(db)
+        }
         try insertChildren(
             id, attempts: grade.history, unreadable: grade.unreadable,
             files: fingerprint.files.map { ($0.name, $0.size, $0.hash) }, db: db)
@@ -114,17 +122,17 @@ struct GradingRecord {
     var gradedAt: String
     var cardbotVersion: String
 
-    /// Inserts the row and returns its id.
-    func insert(_ db: Database) throws -> Int64 {
+    /// Inserts the row (with `id`, else a new one) and returns its id.
+    func insert(_ db: Database, id: Int64? = nil) throws -> Int64 {
         try db.execute(
             sql: """
-                INSERT INTO grading (fingerprint, settings, level, level_name, level_file_hash, attempts, solved, stars,
+                INSERT INTO grading (id, fingerprint, settings, level, level_name, level_file_hash, attempts, solved, stars,
                     cards, optimal, max_cards, first_success_attempt, first_success_frame, first_success_seconds, frames,
                     unreadable_frames, final_program, shown_program, thumbnail, map, recorded_at, graded_at, cardbot_version)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                fingerprint, settings, grade.level, grade.levelName, levelHash, grade.attempts, grade.solved, grade.stars,
+                id, fingerprint, settings, grade.level, grade.levelName, levelHash, grade.attempts, grade.solved, grade.stars,
                 grade.cards, grade.optimal, grade.maxCards, grade.firstSuccess?.attempt, grade.firstSuccess?.frame,
                 grade.firstSuccess?.seconds, grade.frames, grade.unreadableFrames,
                 GradebookRows.programText(grade.finalProgram), GradebookRows.programText(grade.shownProgram),

@@ -88,7 +88,7 @@ enum GradebookSchema {
                     class TEXT NOT NULL,
                     path TEXT NOT NULL,
                     student TEXT NOT NULL,
-                    grading_id INTEGER REFERENCES grading(id),
+                    grading_id INTEGER REFERENCES grading(id) DEFERRABLE INITIALLY DEFERRED,
                     error TEXT,
                     graded_at TEXT NOT NULL,
                     PRIMARY KEY (class, path),

@@ -192,7 +192,7 @@ public struct Grader: Sendable {
         }
         return message
     }
-}}
+}
 
 /// Levels loaded and solved once each, however many sessions play them.
 struct LevelCache {

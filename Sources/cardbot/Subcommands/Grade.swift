@@ -143,10 +143,10 @@ extension CardBotCommand {
                     StandardError.error(failure.description)
                     throw ExitCode(2)
                 }
-                let (reused, recorded) = book.activity
+                let (reused, recorded, failed) = book.activity
                 StandardError.print(
                     "gradebook \(book.path): \(reused) unchanged \(reused == 1 ? "session" : "sessions") read from it, "
-                        + "\(recorded) graded and recorded")
+                        + "\(recorded) graded and recorded" + (failed > 0 ? ", \(failed) not graded (recorded with the error)" : ""))
             }
             try ReportOutput.show(grade, formats: formats, noColor: noColor)
             if stats {
