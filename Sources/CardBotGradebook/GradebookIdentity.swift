@@ -30,12 +30,18 @@ enum GradebookIdentity: Equatable {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw GradebookError(file: path, reason: "cannot be read (check its permissions)")
         }
-        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        let head = Array((try? handle.read(upToCount: 100)) ?? Data())
         try? handle.close()
         if head.isEmpty { return .new }
-        guard Array(head) == sqliteHeader else {
+        guard head.count == 100, Array(head[0..<16]) == sqliteHeader else {
             throw GradebookError(
                 file: path, reason: "is not a CardBot gradebook (not an SQLite database); it was left unchanged")
+        }
+        // A gradebook is always in WAL mode (header bytes 18 and 19 are 2). Any other database is told apart by
+        // its header alone, without opening it (opening a database may leave files beside it).
+        let applicationID = Int32(bitPattern: UInt32(head[68]) << 24 | UInt32(head[69]) << 16 | UInt32(head[70]) << 8 | UInt32(head[71]))
+        if head[18] != 2 || head[19] != 2, applicationID != GradebookSchema.applicationID {
+            throw notGradebook(path, applicationID: applicationID, detail: "")
         }
         var configuration = Configuration()
         configuration.readonly = true
@@ -60,10 +66,7 @@ enum GradebookIdentity: Equatable {
             let objects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
             if application == 0 && objects == 0 { return .new }
             guard application == GradebookSchema.applicationID else {
-                throw GradebookError(
-                    file: path,
-                    reason: "is an SQLite database but not a CardBot gradebook (application_id \(application), "
-                        + "\(objects) schema objects); it was left unchanged: give a new file name for the gradebook")
+                throw notGradebook(path, applicationID: application, detail: ", \(objects) schema objects")
             }
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             let applied = try GradebookSchema.migrator(cardbotVersion: "").appliedIdentifiers(db)
@@ -81,6 +84,14 @@ enum GradebookIdentity: Equatable {
         } catch {
             throw GradebookError(file: path, reason: "cannot be read as a gradebook: \(message(error)); it was left unchanged")
         }
+    }
+
+    /// The refusal of an SQLite database that is not a gradebook.
+    static func notGradebook(_ path: String, applicationID: Int32, detail: String) -> GradebookError {
+        GradebookError(
+            file: path,
+            reason: "is an SQLite database but not a CardBot gradebook (application_id \(applicationID)\(detail)); "
+                + "it was left unchanged: give a new file name for the gradebook")
     }
 
     /// SQLite's own words for an error, without GRDB's decoration.
