@@ -23,7 +23,7 @@ OUT=$ROOT/Benchmarks/out/screens
 rm -rf "$OUT"
 mkdir -p "$OUT"
 cd "$OUT"
-synth() { "$CARDBOT_BIN" synth session --size 480x360 "$@" >/dev/null; }
+synth() { "$CARDBOT_BIN" synth session --levels "$ROOT/Levels" --deck "$ROOT/Cards/deck.json" --size 480x360 "$@" >/dev/null; }
 synth --level 1 --seed 11 --program "forward forward" --then "forward forward forward" --out class/maya/level-1
 synth --level 3 --seed 12 --program "forward right forward forward left forward forward forward" --then "forward forward" \
     --out class/leo/level-3

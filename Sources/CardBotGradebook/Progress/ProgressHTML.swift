@@ -75,6 +75,9 @@ public enum ProgressHTML {
         if !student.triedNotSolved.isEmpty {
             text += "; tried, not solved: " + student.triedNotSolved.map { "level \($0.level)" }.joined(separator: ", ")
         }
+        if student.errors > 0 {
+            text += "; \(ClassTable.count(student.errors, "session")) could not be graded"
+        }
         return text + "."
     }
 
