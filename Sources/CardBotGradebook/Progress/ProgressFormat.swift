@@ -33,30 +33,22 @@ public enum ProgressFormat: String, Sendable {
         }
     }
 
-    /// One row per student and level played (RFC 4180, CRLF):
+    /// One row per student and level played, written as the class CSV is (``ClassCSV/line(_:)``):
     /// `student,level,levelName,sessions,attempts,solved,stars,solvedOn,attemptsToSolve,next`.
     static func csv(_ progress: TermProgress) -> String {
-        var lines = ["student,level,levelName,sessions,attempts,solved,stars,solvedOn,attemptsToSolve,next"]
+        var text = ClassCSV.line([
+            "student", "level", "levelName", "sessions", "attempts", "solved", "stars", "solvedOn", "attemptsToSolve", "next",
+        ])
         for student in progress.students {
             for standing in student.levels {
-                let fields = [
+                text += ClassCSV.line([
                     student.name, String(standing.level), progress.levelNames[standing.level] ?? "", String(standing.sessions),
                     String(standing.attempts), standing.solvedOn == nil ? "false" : "true", String(standing.stars),
                     standing.solvedOn ?? "", standing.attemptsToSolve.map(String.init) ?? "", student.next.map(String.init) ?? "",
-                ]
-                lines.append(fields.map(csvField).joined(separator: ","))
+                ])
             }
         }
-        return lines.joined(separator: "\r\n") + "\r\n"
-    }
-
-    /// A CSV field, quoted when it holds a comma, quote or line break; a field a spreadsheet would run as a
-    /// formula (`=`, `+`, `-`, `@` first) gets a leading `'`.
-    static func csvField(_ text: String) -> String {
-        var value = text
-        if let first = value.first, "=+-@".contains(first), Int(value) == nil { value = "'" + value }
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return text
     }
 
     /// `{"students":[...],"levels":[...]}`, one student or level per line.
