@@ -1,5 +1,6 @@
 import CardBotTestSupport
 import Foundation
+import FoundationXML
 import GRDB
 import Testing
 
@@ -118,6 +119,47 @@ struct GradebookCommandTests {
         #expect(twice.status == whole.status)
         #expect(try dump() == before)
         #expect(try Self.gradingCount(work.appendingPathComponent("all.sqlite")) == 5)
+    }
+
+    @Test("progress follows each student along the unlock chain and gives each level's solve rate, in every format")
+    func progress() throws {
+        let root = try GradeCommandTests.makeClass()
+        let work = try CLIRunner.temporaryDirectory("gradebook-progress")
+        defer { try? FileManager.default.removeItem(at: root); try? FileManager.default.removeItem(at: work) }
+        let book = work.appendingPathComponent("term.sqlite")
+        _ = try Self.grade(root, ["--gradebook", book.path])
+        let file = { (name: String) in work.appendingPathComponent(name) }
+        let run = try CLIRunner.run(
+            ["progress", book.path, "--out", file("p.json").path, "--out", file("p.csv").path, "--out", file("p.html").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("maya: solved L1 ★★★, L2 ★★☆; next L3"), "\(run.stdout)")
+        #expect(run.stdout.contains("Noah: solved none; tried L1; next L1"), "\(run.stdout)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file("p.json"))) as? [String: Any])
+        let students = try #require(object["students"] as? [[String: Any]])
+        let maya = try #require(students.first { $0["student"] as? String == "maya" })
+        #expect(maya["next"] as? Int == 3)
+        let solved = try #require(maya["solved"] as? [[String: Any]])
+        #expect(solved.map { $0["level"] as? Int } == [1, 2])
+        #expect(solved.map { $0["attemptsToSolve"] as? Int } == [2, 1])
+        let zoe = try #require(students.first { $0["student"] as? String == GradeCommandTests.tricky })
+        #expect(zoe["available"] as? [Int] == [1, 4])
+        let levels = try #require(object["levels"] as? [[String: Any]])
+        let one = try #require(levels.first { $0["level"] as? Int == 1 })
+        #expect(one["students"] as? Int == 3 && one["solved"] as? Int == 1)
+        #expect(one["medianAttemptsToSolve"] as? Double == 2)
+        let rows = CSVReader.records(String(decoding: try Data(contentsOf: file("p.csv")), as: UTF8.self))
+        #expect(rows.first == ["student", "level", "levelName", "sessions", "attempts", "solved", "stars", "solvedOn", "attemptsToSolve", "next"])
+        #expect(rows.contains { $0.first == GradeCommandTests.tricky && $0[1] == "3" && $0[5] == "true" })
+        let html = try Data(contentsOf: file("p.html"))
+        #expect(XMLParser(data: html).parse(), "progress.html is not well-formed XML")
+        #expect(String(decoding: html, as: UTF8.self).contains("<svg"))
+        let onlyMaya = try CLIRunner.run(["progress", book.path, "--student", "maya"])
+        #expect(onlyMaya.status == 0 && !onlyMaya.stdout.contains("Noah"))
+        let nobody = try CLIRunner.run(["progress", book.path, "--student", "nobody"])
+        #expect(nobody.status == 2 && nobody.stderr.contains("no sessions of student 'nobody'"))
+        let missing = try CLIRunner.run(["progress", file("none.sqlite").path])
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("cardbot: error: \(file("none.sqlite").path): "))
+        #expect(!FileManager.default.fileExists(atPath: file("none.sqlite").path))
     }
 
     @Test("a file that is not a CardBot gradebook, or one from a newer cardbot, is refused and left unchanged")
