@@ -63,6 +63,11 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "cardbot-gradebook"
+        if !readonly {
+            // In WAL mode NORMAL keeps the file consistent through any crash; only a power cut may lose the
+            // last sessions recorded, which the next run grades again.
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        }
         return configuration
     }
 
@@ -132,6 +137,16 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
 
     public func recordFailure(_ grade: SessionGrade, classPath: String) {
         do {
+            let unchanged = try pool.read { db in
+                try Row.fetchOne(
+                    db, sql: "SELECT student, error FROM session WHERE class = ? AND path = ? AND grading_id IS NULL",
+                    arguments: [classPath, grade.path]
+                ).map { $0["student"] as String == grade.student && $0["error"] as String? == grade.error } ?? false
+            }
+            if unchanged {
+                lock.withLock { counts.failed += 1 }
+                return
+            }
             try pool.write { db in
                 try db.execute(
                     sql: """
