@@ -43,11 +43,12 @@ let package = Package(
             name: "CCardBotJPEG",
             dependencies: ["CJPEG"]
         ),
-        // Small helpers every layer shares (hand-written JSON text with a fixed key order).
+        // Small helpers every layer shares: JSON text with a fixed key order, the positioned JSON parser, reading
+        // regular files and listing folders with byte file names, text made safe for a terminal.
         .target(name: "CardBotSupport"),
         .target(
             name: "CardBotImaging",
-            dependencies: ["CCardBotJPEG", "CPNG"]
+            dependencies: ["CCardBotJPEG", "CPNG", "CardBotSupport"]
         ),
         .target(
             name: "CardBotVision",
@@ -94,6 +95,7 @@ let package = Package(
         .testTarget(
             name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
             exclude: ["Resources"]),
+        .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import CardBotSupport
 import CardBotLesson
 
 /// The human report of a session run, as `cardbot run SESSION_DIR` prints it.
@@ -19,8 +20,9 @@ public struct SessionReport: Sendable {
     /// Every line: the level, each attempt (program, steps, result), then the summary.
     public func lines(for run: SessionRun) -> [String] {
         var lines: [String] = []
-        let student = run.session.manifest.student.map { " by \($0)" } ?? ""
-        lines.append("Session \(run.session.path)\(student): level \(run.level.number), \(run.level.name)")
+        let student = run.session.manifest.student.map { " by \(TerminalText.truncated($0, width: ClassTable.maximumNameWidth))" } ?? ""
+        lines.append(
+            "Session \(TerminalText.visible(run.session.path))\(student): level \(run.level.number), \(TerminalText.visible(run.level.name))")
         if !quiet {
             let runReport = RunReport(showMap: showMap, color: color)
             if run.attempts.isEmpty {
@@ -29,7 +31,7 @@ public struct SessionReport: Sendable {
             }
             for attempt in run.attempts {
                 lines.append("")
-                lines.append("Attempt \(attempt.number) at \(attempt.frameName) (\(Self.time(attempt.seconds))):")
+                lines.append("Attempt \(attempt.number) at \(TerminalText.visible(attempt.frameName)) (\(Self.time(attempt.seconds))):")
                 switch attempt.outcome {
                 case .ran(let trace):
                     lines += runReport.lines(for: trace, level: run.level, optimal: run.optimal, levelHeader: false)
@@ -50,11 +52,11 @@ public struct SessionReport: Sendable {
         let read = run.frameCount - run.unreadable.count
         lines.append("  Frames:        \(read) read, \(run.unreadable.count) unreadable")
         for frame in run.unreadable {
-            lines.append("                 \(frame.name): \(frame.reason)")
+            lines.append("                 \(TerminalText.visible(frame.name)): \(TerminalText.visible(frame.reason))")
         }
         lines.append("  Attempts:      \(run.attempts.count)")
         if let first = run.firstSuccess {
-            lines.append("  First success: attempt \(first.number) at \(first.frameName) (\(Self.time(first.seconds)))")
+            lines.append("  First success: attempt \(first.number) at \(TerminalText.visible(first.frameName)) (\(Self.time(first.seconds)))")
         } else {
             lines.append("  First success: none yet")
         }

@@ -14,9 +14,10 @@ struct CardBotCommand: ParsableCommand {
         subcommands: [Run.self, Grade.self, Progress.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self]
     )
 
-    /// Runs the command line; `grade merge ...` goes to ``Grade/Merge`` (see there why).
+    /// Runs with the raw command line, so that file names that are not UTF-8 survive (see `RawArguments`);
+    /// `grade merge ...` goes to ``Grade/Merge`` (see there why).
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = RawArguments.current()
         if arguments.count >= 2, arguments[0] == "grade", arguments[1] == "merge" {
             Grade.Merge.main(Array(arguments.dropFirst(2)))
         } else {

@@ -107,7 +107,7 @@ extension CardBotCommand {
             do {
                 classFolder = try ClassFolder.discover(classDirectory)
             } catch let error as SessionError {
-                StandardError.error(error.description)
+                StandardError.error(file: error.file, position: error.position, error.reason)
                 throw ExitCode(2)
             }
             guard !classFolder.entries.isEmpty else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardBotClassroom
 import CardBotGradebook
+import CardBotSupport
 import Foundation
 
 /// What `grade` and `grade merge` share: checking report folders, printing the class table and writing reports.
@@ -32,10 +33,12 @@ enum ReportOutput {
         let table = ClassTable(color: TerminalColor.enabled(disabled: noColor))
         print(table.lines(for: grade).joined(separator: "\n"))
         for (path, format) in formats {
+            // A report's temporary left by an earlier run that was killed is removed first.
+            TemporaryFiles.sweep(besides: path)
             do {
                 try format.write(grade, to: path)
             } catch let error as SessionError {
-                StandardError.error(error.description)
+                StandardError.error(file: error.file, position: error.position, error.reason)
                 throw ExitCode(2)
             }
         }
