@@ -10,7 +10,8 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
 all: build
 
-# Installs libpng-dev and libjpeg-dev with apt when pkg-config cannot find them.
+# Installs libpng-dev and libjpeg-dev with apt when pkg-config cannot find them, and libsqlite3-dev (the
+# gradebook, through GRDB) when pkg-config cannot find sqlite3.
 deps:
 	@if ! pkg-config --exists libpng libjpeg 2>/dev/null; then \
 		echo "Installing libpng-dev and libjpeg-dev (and pkg-config)..."; \
@@ -18,6 +19,12 @@ deps:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pkg-config libpng-dev libjpeg-dev >/dev/null; \
 	fi
 	@pkg-config --exists libpng libjpeg || { echo "error: libpng-dev and libjpeg-dev are still missing; install them and retry" >&2; exit 1; }
+	@if ! pkg-config --exists sqlite3 2>/dev/null; then \
+		echo "Installing libsqlite3-dev..."; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev >/dev/null; \
+	fi
+	@pkg-config --exists sqlite3 || { echo "error: libsqlite3-dev is still missing; install it and retry" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product cardbot

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CardBotVision", targets: ["CardBotVision"]),
         .library(name: "CardBotLesson", targets: ["CardBotLesson"]),
         .library(name: "CardBotClassroom", targets: ["CardBotClassroom"]),
+        .library(name: "CardBotGradebook", targets: ["CardBotGradebook"]),
     ],
     dependencies: [
         // The CLI layout, help, validation and exit codes: the standard Swift argument parser.
@@ -19,6 +20,9 @@ let package = Package(
         // The HTML class report is rendered from a logic-less template that HTML-escapes every value
         // (student names, card names, paths come from files), rather than by string concatenation.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // The term's gradebook is an SQLite file (a teacher can open it with sqlite3): GRDB gives versioned
+        // migrations, WAL connection pools and typed transactions over the system's libsqlite3.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // libjpeg (libjpeg-turbo on Debian) as a system library, found through pkg-config.
@@ -69,10 +73,20 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // The term's gradebook (SQLite): every graded session remembered, regrading only what changed,
+        // shards merged, and each student's progress through the unlock chain.
+        .target(
+            name: "CardBotGradebook",
+            dependencies: [
+                "CardBotClassroom", "CardBotLesson", "CardBotSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
+                "CardBotGradebook", "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,7 +98,12 @@ let package = Package(
         .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),
-        .testTarget(name: "CardBotCLITests", dependencies: ["CardBotImaging", "CardBotTestSupport"]),
+        .testTarget(
+            name: "CardBotGradebookTests",
+            dependencies: ["CardBotGradebook", "CardBotClassroom", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "CardBotCLITests",
+            dependencies: ["CardBotImaging", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // Helpers shared by the test targets (running the built cardbot, reading CSV back).
         .target(name: "CardBotTestSupport", path: "Tests/CardBotTestSupport"),
     ]

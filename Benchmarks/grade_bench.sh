@@ -64,5 +64,29 @@ for jobs in 1 2; do
     echo "--jobs $jobs: wall $wall ($fps frames/s over the whole command), peak memory $peak MiB; cardbot: $stats"
 done
 echo "Reports: $(ls -l "$OUT"/class.* | awk '{printf "%s %d bytes; ", $NF, $5}')"
+
+# The term's gradebook (issue 15): the first run records every session; a regrade of the unchanged class reads
+# them all back (every frame is hashed, none decoded); after one session changes, only it is read again.
+# The reports of the regrade are compared with the plain run's.
+book="$OUT/term.sqlite"
+rm -f "$book" "$book-wal" "$book-shm"
+timed() { # LABEL ARGS...: wall seconds of one cardbot grade run
+    local label=$1
+    shift
+    local start end
+    start=$(date +%s.%N)
+    "$CARDBOT_BIN" grade "$CLASS" --jobs 2 "$@" >/dev/null 2>"$OUT/gradebook-stderr.txt" || true
+    end=$(date +%s.%N)
+    printf '%s: %.3f s (%s)\n' "$label" "$(echo "$end - $start" | bc)" "$(grep '^gradebook' "$OUT/gradebook-stderr.txt" | sed 's/^gradebook [^:]*: //')"
+}
+timed "--gradebook, first run (grades and records 30 sessions)" --gradebook "$book"
+timed "--gradebook, regrade of the unchanged class" --gradebook "$book" --out "$OUT/regrade.csv" --out "$OUT/regrade.json" --out "$OUT/regrade.html"
+for name in csv json html; do cmp "$OUT/class.$name" "$OUT/regrade.$name" || echo "MISMATCH: regrade.$name differs from class.$name"; done
+changed="$CLASS/student-01/level-1/frame-0100.jpg"
+cp "$changed" "$OUT/frame-0100.jpg.keep"
+printf 'x' >>"$changed"
+timed "--gradebook, regrade after one session changed" --gradebook "$book"
+cp "$OUT/frame-0100.jpg.keep" "$changed"
+timed "--gradebook, regrade of the restored class" --gradebook "$book"
 echo
 cat "$OUT/table.txt"

@@ -8,6 +8,12 @@ public struct SessionRun: Sendable {
         public var name: String
         /// The reason, in words.
         public var reason: String
+
+        /// Creates an unreadable frame.
+        public init(name: String, reason: String) {
+            self.name = name
+            self.reason = reason
+        }
     }
 
     /// One program the child ran, and what the robot did with it.

@@ -11,11 +11,17 @@ struct CardBotCommand: ParsableCommand {
             runs the program on a robot in a tile-map level, and prints every step.
             """,
         version: CardBotVersion.current,
-        subcommands: [Run.self, Grade.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self]
+        subcommands: [Run.self, Grade.self, Progress.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self]
     )
 
-    /// Runs with the raw command line, so that file names that are not UTF-8 survive (see `RawArguments`).
+    /// Runs with the raw command line, so that file names that are not UTF-8 survive (see `RawArguments`);
+    /// `grade merge ...` goes to ``Grade/Merge`` (see there why).
     static func main() {
-        main(RawArguments.current())
+        let arguments = RawArguments.current()
+        if arguments.count >= 2, arguments[0] == "grade", arguments[1] == "merge" {
+            Grade.Merge.main(Array(arguments.dropFirst(2)))
+        } else {
+            main(arguments)
+        }
     }
 }

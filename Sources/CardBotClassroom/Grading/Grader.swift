@@ -31,12 +31,15 @@ public struct Grader: Sendable {
     public var thumbnailWidth: Int
     /// Limits for every frame read (a frame beyond them is an unreadable frame).
     public var limits: ImageLimits
+    /// Where grades are kept between runs: sessions it has unchanged are not read again, and every session
+    /// graded is recorded in it.
+    public var store: (any GradeStore)?
 
     /// Creates a grader.
     public init(
         deck: Deck, levelsDirectory: String = "Levels", level: String? = nil, stableFrames: Int = 3,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, pictures: Bool = false, shard: Shard? = nil,
-        thumbnailWidth: Int = 320, limits: ImageLimits = .default
+        thumbnailWidth: Int = 320, limits: ImageLimits = .default, store: (any GradeStore)? = nil
     ) {
         self.deck = deck
         self.levelsDirectory = levelsDirectory
@@ -47,6 +50,14 @@ public struct Grader: Sendable {
         self.shard = shard
         self.thumbnailWidth = max(16, thumbnailWidth)
         self.limits = limits
+        self.store = store
+    }
+
+    /// What a grade depends on besides the session, its level and the deck: the same settings give the same
+    /// grade of the same frames.
+    public var settings: String {
+        "stable-frames=\(stableFrames) max-pixels=\(limits.maxPixels) max-file-bytes=\(limits.maxFileBytes)"
+            + " thumbnail-width=\(thumbnailWidth)"
     }
 
     /// A session ready to read: its folder, student, level and the level's optimum.
@@ -55,10 +66,15 @@ public struct Grader: Sendable {
         var folder: SessionFolder
         var student: String
         var level: Level
+        var levelKey: String
         var optimal: Int?
     }
 
     /// Grades every session of `classFolder`.
+    ///
+    /// Sessions are opened and their levels loaded first; then, with a ``store``, the sessions it holds
+    /// unchanged are taken from it; then the levels still needed are solved (once each) and the remaining
+    /// sessions read in parallel, each recorded in the store as soon as it is graded.
     /// - Parameter progress: Called (from any thread) after every frame and every session.
     public func grade(_ classFolder: ClassFolder, progress: (@Sendable (GradeProgress) -> Void)? = nil) -> ClassGrade {
         let entries = shard.map { $0.select(classFolder.entries) } ?? classFolder.entries
@@ -77,31 +93,62 @@ public struct Grader: Sendable {
             }
             let student = Self.student(folder.manifest.student, fallback: entry.folderStudent)
             do {
-                let (level, optimal) = try levels.level(for: folder, fallback: self.level)
-                prepared.append(Prepared(entry: entry, folder: folder, student: student, level: level, optimal: optimal))
+                let (level, key) = try levels.level(for: folder, fallback: self.level)
+                prepared.append(Prepared(entry: entry, folder: folder, student: student, level: level, levelKey: key))
             } catch {
                 failed.append(.failed(path: entry.relativePath, student: student, error: relative(error, to: classFolder.path)))
             }
         }
+        if let store { for grade in failed { store.recordFailure(grade, classPath: classFolder.path) } }
+
+        let deckFile = deck.file
+        let settings = self.settings
+        let subjects = prepared.map {
+            SessionSubject(
+                classPath: classFolder.path, entry: $0.entry, folder: $0.folder, student: $0.student, level: $0.level,
+                settings: settings, deckFile: deckFile)
+        }
+        // Sessions the store holds unchanged are not read again.
+        let stored = ResultSlots<(SessionGrade, SessionPictures?)?>(count: prepared.count)
+        if let store {
+            let next = SharedCounter()
+            DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, prepared.count))) { _ in
+                while true {
+                    let index = next.increment() - 1
+                    guard index < subjects.count else { break }
+                    stored.set(index, store.storedGrade(for: subjects[index]))
+                }
+            }
+        }
+        let storedValues = store == nil ? Array(repeating: nil, count: prepared.count) : stored.values()
+        var toRead: [Int] = []
+        for index in prepared.indices where storedValues[index] == nil {
+            prepared[index].optimal = levels.optimal(prepared[index].level, key: prepared[index].levelKey)
+            toRead.append(index)
+        }
 
         let sessions = prepared
-        let total = sessions.reduce(0) { $0 + $1.folder.frameNames.count }
-        let tracker = ProgressTracker(sessions: entries.count, frames: total, sessionsDone: failed.count, report: progress)
+        let unread = toRead
+        let total = toRead.reduce(0) { $0 + sessions[$1].folder.frameNames.count }
+        let tracker = ProgressTracker(
+            sessions: entries.count, frames: total, sessionsDone: failed.count + prepared.count - toRead.count,
+            report: progress)
         tracker.publish()
-        let workers = max(1, min(jobs, sessions.count))
+        let workers = max(1, min(jobs, toRead.count))
         let frameJobs = max(1, jobs / workers)
-        let slots = ResultSlots<(SessionGrade, SessionPictures?)>(count: sessions.count)
+        let slots = ResultSlots<(SessionGrade, SessionPictures?)>(count: toRead.count)
         let next = SharedCounter()
         let deck = self.deck
         let paint = self.pictures
+        let store = self.store
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let runner = SessionRunner(
                 stableFrames: stableFrames, jobs: frameJobs, limits: limits, deckNames: deckNames)
             let painter = paint ? SessionPainter(deck: deck, thumbnailWidth: thumbnailWidth, limits: limits) : nil
             while true {
-                let index = next.increment() - 1
-                guard index < sessions.count else { break }
-                let session = sessions[index]
+                let slot = next.increment() - 1
+                guard slot < unread.count else { break }
+                let session = sessions[unread[slot]]
                 let run = runner.run(
                     session.folder, level: session.level, optimal: session.optimal,
                     makeReader: {
@@ -110,13 +157,15 @@ public struct Grader: Sendable {
                     },
                     progress: { _ in tracker.frameDone() })
                 let grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
-                slots.set(index, (grade, painter?.pictures(for: run)))
+                let pictures = painter?.pictures(for: run)
+                store?.record(grade, pictures: pictures, subject: subjects[unread[slot]])
+                slots.set(slot, (grade, pictures))
                 tracker.sessionDone()
             }
         }
         var grades = failed
         var painted: [String: SessionPictures] = [:]
-        for (grade, picture) in slots.values() {
+        for (grade, picture) in slots.values() + storedValues.compactMap({ $0 }) {
             grades.append(grade)
             if let picture { painted[grade.path] = picture }
         }
@@ -129,12 +178,19 @@ public struct Grader: Sendable {
         return fallback
     }
 
-    /// An error's message with the class folder's path left off the front, so reports do not depend on
-    /// where the class folder lies.
+    /// An error's message with the class folder's path left out wherever it appears (as given or absolute),
+    /// so reports name paths relative to the class folder and do not depend on where it lies.
     func relative(_ error: Error, to classPath: String) -> String {
-        let message = (error as? SessionError)?.description ?? "\(error)"
-        let prefix = classPath.hasSuffix("/") ? classPath : classPath + "/"
-        return message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
+        var message = (error as? SessionError)?.description ?? "\(error)"
+        let absolute = URL(fileURLWithPath: classPath).standardizedFileURL.path
+        for prefix in Set([absolute, classPath]) where !prefix.isEmpty && prefix != "/" {
+            let folder = NSRegularExpression.escapedPattern(for: prefix.hasSuffix("/") ? prefix : prefix + "/")
+            // Only where a path starts: at the beginning, or after a space, quote or parenthesis.
+            guard let pattern = try? NSRegularExpression(pattern: "(^|[\\s'\"(])" + folder) else { continue }
+            message = pattern.stringByReplacingMatches(
+                in: message, range: NSRange(message.startIndex..., in: message), withTemplate: "$1")
+        }
+        return message
     }
 }
 
@@ -150,8 +206,8 @@ struct LevelCache {
         self.deckNames = deckNames
     }
 
-    /// The level `folder` plays (its session.json's, else `fallback`) and the level's proven optimum.
-    mutating func level(for folder: SessionFolder, fallback: String?) throws -> (Level, Int?) {
+    /// The level `folder` plays (its session.json's, else `fallback`) and a key naming it for ``optimal(_:key:)``.
+    mutating func level(for folder: SessionFolder, fallback: String?) throws -> (Level, String) {
         let requested = folder.manifest.level == nil ? fallback : nil
         let key: String
         switch folder.manifest.level {
@@ -170,10 +226,15 @@ struct LevelCache {
             levels[key] = level
         }
         let solved = "\(level.number):" + URL(fileURLWithPath: level.source.file).standardizedFileURL.path
-        if let optimal = optima[solved] { return (level, optimal) }
+        return (level, solved)
+    }
+
+    /// The proven optimum of `level` (solved once per `key`).
+    mutating func optimal(_ level: Level, key: String) -> Int? {
+        if let optimal = optima[key] { return optimal }
         let optimal = Solver.solve(level).optimalCardCount
-        optima[solved] = optimal
-        return (level, optimal)
+        optima[key] = optimal
+        return optimal
     }
 }
 

@@ -52,13 +52,18 @@ public struct SessionGrade: Sendable, Equatable {
     public var shownProgram: [String]
     /// Why the session could not be graded.
     public var error: String?
+    /// Every program run (or refused as not runnable), in order, with its result.
+    public var history: [AttemptRecord]
+    /// The frames that could not be read, in order, and why.
+    public var unreadable: [SessionRun.UnreadableFrame]
 
     /// Creates a grade.
     public init(
         path: String, student: String, level: Int? = nil, levelName: String? = nil, attempts: Int = 0,
         solved: Bool = false, stars: Int? = nil, cards: Int? = nil, optimal: Int? = nil, maxCards: Int? = nil,
         firstSuccess: FirstSuccess? = nil, frames: Int = 0, unreadableFrames: Int = 0, finalProgram: [String] = [],
-        shownProgram: [String] = [], error: String? = nil
+        shownProgram: [String] = [], error: String? = nil, history: [AttemptRecord] = [],
+        unreadable: [SessionRun.UnreadableFrame] = []
     ) {
         self.path = path
         self.student = student
@@ -76,6 +81,8 @@ public struct SessionGrade: Sendable, Equatable {
         self.finalProgram = finalProgram
         self.shownProgram = shownProgram
         self.error = error
+        self.history = history
+        self.unreadable = unreadable
     }
 
     /// A session that could not be graded.
@@ -114,7 +121,18 @@ public struct SessionGrade: Sendable, Equatable {
             cards: best?.markers.count, optimal: run.optimal, maxCards: run.level.maxCards,
             firstSuccess: first.map { FirstSuccess(attempt: $0.number, frame: $0.frameName, seconds: $0.seconds) },
             frames: run.frameCount, unreadableFrames: run.unreadable.count, finalProgram: run.finalProgram,
-            shownProgram: shown)
+            shownProgram: shown, history: run.attempts.map { AttemptRecord($0, level: run.level) },
+            unreadable: run.unreadable)
+    }
+
+    /// The attempt that undid a solution: when the level was solved and the last attempt, later, failed, the
+    /// child changed working cards into a failing program (the report's program shows the best one, the
+    /// thumbnail the final cards).
+    public var failedAfterSolving: AttemptRecord? {
+        guard let first = firstSuccess, let last = history.last, !last.solved, last.number > first.attempt else {
+            return nil
+        }
+        return last
     }
 }
 

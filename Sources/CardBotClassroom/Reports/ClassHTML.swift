@@ -122,6 +122,21 @@ public enum ClassHTML {
         values["programTitle"] = row.solved ? "Best program" : (row.attempts > 0 ? "Last program run" : "Cards on the table at the end")
         values["hasProgram"] = !row.shownProgram.isEmpty
         values["program"] = row.shownProgram
+        values["history"] = row.history.map { attempt -> [String: Any] in
+            [
+                "number": String(attempt.number), "frame": attempt.frame, "time": SessionReport.time(attempt.seconds),
+                "cards": attempt.program.isEmpty ? "no cards" : attempt.program.joined(separator: " "),
+                "css": attempt.solved ? "ok" : "fail", "message": attempt.message,
+            ]
+        }
+        values["hasHistory"] = !row.history.isEmpty
+        values["unreadable"] = row.unreadable.map { ["frame": $0.name, "reason": $0.reason] }
+        values["hasUnreadable"] = !row.unreadable.isEmpty
+        if let undone = row.failedAfterSolving, let first = row.firstSuccess {
+            values["warning"] = "Solved at attempt \(first.attempt), then the cards were changed: the last attempt "
+                + "(\(undone.number), \(undone.frame)) failed. The program above is the best one; the picture shows "
+                + "the cards at the end."
+        }
         if let thumbnail = pictures?.thumbnail {
             values["thumbnail"] = Data(thumbnail).base64EncodedString()
             values["thumbnailCaption"] = "The last readable frame, cards numbered in reading order"

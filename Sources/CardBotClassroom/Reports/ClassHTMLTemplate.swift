@@ -48,7 +48,15 @@ enum ClassHTMLTemplate {
         figure { margin: 0; } figcaption { font-size: .75rem; color: #777; }
         img { max-width: 320px; height: auto; border: 1px solid #ccc; image-rendering: auto; }
         img.map { image-rendering: pixelated; }
-        .error { color: #b71c1c; font-weight: 600; }
+        .error { color: #b71c1c; font-weight: 600; overflow-wrap: anywhere; }
+        .warning { background: #fff3e0; border: 1px solid #ffb74d; border-radius: 3px; padding: .3rem .5rem; font-size: .85rem; }
+        h3, .path, ol.history, ul.unreadable { overflow-wrap: anywhere; }
+        ol.history { margin: .3rem 0 .6rem; padding-left: 1.4rem; font-size: .82rem; }
+        ol.history li { margin-bottom: .25rem; }
+        ol.history .cards { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .78rem; }
+        ol.history .ok { color: #2e7d32; font-weight: 600; } ol.history .fail { color: #b71c1c; }
+        ul.unreadable { margin: .2rem 0 .6rem; padding-left: 1.2rem; font-size: .8rem; color: #8d6e63; }
+        details summary { cursor: pointer; font-size: .85rem; color: #555; }
         .muted { color: #999; }
         </style>
         </head>
@@ -96,6 +104,11 @@ enum ClassHTMLTemplate {
         <div>{{programTitle}}:</div>
         {{#hasProgram}}<ol class="program">{{#program}}<li>{{.}}</li>{{/program}}</ol>{{/hasProgram}}
         {{^hasProgram}}<p class="muted">no cards</p>{{/hasProgram}}
+        {{#warning}}<p class="warning">⚠ {{warning}}</p>{{/warning}}
+        {{#hasHistory}}<details open="open"><summary>Every attempt, in order</summary>
+        <ol class="history">{{#history}}<li><span class="cards">{{cards}}</span> <span class="muted">({{frame}}, {{time}})</span><br /><span class="{{css}}">{{message}}</span></li>{{/history}}</ol></details>{{/hasHistory}}
+        {{#hasUnreadable}}<div>Frames that could not be read:</div>
+        <ul class="unreadable">{{#unreadable}}<li>{{frame}}: {{reason}}</li>{{/unreadable}}</ul>{{/hasUnreadable}}
         <div class="pictures">
         {{#thumbnail}}<figure><img src="data:image/png;base64,{{thumbnail}}" alt="The last readable frame of {{student}}'s session with the cards outlined" /><figcaption>{{thumbnailCaption}}</figcaption></figure>{{/thumbnail}}
         {{#map}}<figure><img class="map" src="data:image/png;base64,{{map}}" alt="The map of {{levelTitle}} with the robot's path" /><figcaption>{{mapCaption}}</figcaption></figure>{{/map}}

@@ -106,9 +106,11 @@ public struct ClassTable: Sendable {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
-    static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
+    /// "1 session", "2 sessions".
+    public static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 
-    static func number(_ value: Double) -> String {
+    /// A figure as few digits as it needs: 2, 1.5.
+    public static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 

@@ -6,19 +6,19 @@ import Mustache
 /// Mustache's own HTML escaping goes character by character, so a quote followed by a combining mark
 /// (one `Character`) would slip through; this one cannot be fooled that way, and it keeps the page
 /// well-formed XML whatever a student's name holds.
-struct HTMLEscaping: MustacheContentType {
+public struct HTMLEscaping: MustacheContentType {
     /// The name the template's `{{% CONTENT_TYPE: ...}}` pragma uses.
-    static let name = "CARDBOT_XHTML"
+    public static let name = "CARDBOT_XHTML"
 
     /// Registers this escaping with Mustache once.
-    static let registered: Void = {
+    public static let registered: Void = {
         MustacheContentTypes.register(HTMLEscaping(), named: name)
     }()
 
-    func escapeText(_ text: String) -> String { Self.escape(text) }
+    public func escapeText(_ text: String) -> String { Self.escape(text) }
 
     /// `text` escaped for HTML text and attribute values.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

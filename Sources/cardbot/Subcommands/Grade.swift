@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardBotClassroom
+import CardBotGradebook
 import CardBotLesson
 import CardBotSupport
 import Foundation
@@ -25,10 +26,15 @@ extension CardBotCommand {
                 and summary) or .html (one self-contained page with pictures). Reports are written atomically, \
                 and grading the same folder twice gives byte-identical reports.
 
+                With --gradebook FILE.sqlite every session is also recorded in the term's gradebook, and a \
+                session whose session.json and frames are unchanged since it was recorded (wherever its folder \
+                now lies) is read from it instead of being graded again; --regrade grades every session anew. \
+                `cardbot grade merge PART.sqlite... --gradebook ALL.sqlite` joins the gradebooks of --shard runs.
+
                 EXIT STATUS
                   0   every session was graded (solved or not)
                   1   some session could not be graded (its error is in the reports)
-                  2   bad input: no class folder or sessions, a bad --level, deck or --out
+                  2   bad input: no class folder or sessions, a bad --level, deck, --out or gradebook
                   64  the command line is not valid (such as an unknown --out extension)
                 """)
 
@@ -65,6 +71,16 @@ extension CardBotCommand {
                 valueName: "i/n"))
         var shard: String?
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Record every session in this gradebook (made when missing); unchanged sessions are read from it.",
+                valueName: "file.sqlite"))
+        var gradebook: String?
+
+        @Flag(name: .long, help: "With --gradebook: grade every session again, even those it holds unchanged.")
+        var regrade = false
+
         @Flag(name: .customLong("no-color"), help: "Never colour the table (colour is used only on a terminal, and never when NO_COLOR is set).")
         var noColor = false
 
@@ -83,6 +99,7 @@ extension CardBotCommand {
             for path in out where ReportFormat(path: path) == nil {
                 throw ValidationError("--out \(path): unknown report format; name the file .csv, .json or .html")
             }
+            if regrade && gradebook == nil { throw ValidationError("--regrade needs --gradebook") }
         }
 
         func run() throws {
@@ -98,14 +115,11 @@ extension CardBotCommand {
                     "\(classDirectory): no sessions: no folder below it holds frames (.png, .jpg or .jpeg) or a session.json")
                 throw ExitCode(2)
             }
-            for path in out {
-                let directory = (path as NSString).deletingLastPathComponent
-                var isDirectory: ObjCBool = false
-                if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
-                    StandardError.error("\(path): cannot write the report: no folder \(directory)")
-                    throw ExitCode(2)
-                }
+            try ReportOutput.checkFolders(out)
+            let book = try gradebook.map { path in
+                try ReportOutput.reporting { try Gradebook(path: path, cardbotVersion: CardBotVersion.current) }
             }
+            book?.regradeAll = regrade
             let deck = try deckOptions.load()
             if let level {
                 let deckNames = deck.namesByMarker
@@ -114,8 +128,8 @@ extension CardBotCommand {
             let formats = out.map { ($0, ReportFormat(path: $0)!) }
             let grader = Grader(
                 deck: deck, levelsDirectory: levels, level: level, stableFrames: stableFrames, jobs: jobs,
-                pictures: formats.contains { $0.1 == .html }, shard: shard.flatMap(Shard.init),
-                limits: imageLimits.limits)
+                pictures: book != nil || formats.contains { $0.1 == .html }, shard: shard.flatMap(Shard.init),
+                limits: imageLimits.limits, store: book)
             let bar = ProgressBar.onTerminal()
             let clock = ContinuousClock()
             let start = clock.now
@@ -124,18 +138,17 @@ extension CardBotCommand {
             let grade = grader.grade(classFolder, progress: report)
             bar?.finish()
             let elapsed = clock.now - start
-            let table = ClassTable(color: TerminalColor.enabled(disabled: noColor))
-            print(table.lines(for: grade).joined(separator: "\n"))
-            for (path, format) in formats {
-                // A report's temporary left by an earlier run that was killed is removed first.
-                TemporaryFiles.sweep(besides: path)
-                do {
-                    try format.write(grade, to: path)
-                } catch let error as SessionError {
-                    StandardError.error(file: error.file, position: error.position, error.reason)
+            if let book {
+                if let failure = book.firstError {
+                    StandardError.error(failure.description)
                     throw ExitCode(2)
                 }
+                let (reused, recorded, failed) = book.activity
+                StandardError.print(
+                    "gradebook \(book.path): \(reused) unchanged \(reused == 1 ? "session" : "sessions") read from it, "
+                        + "\(recorded) graded and recorded" + (failed > 0 ? ", \(failed) not graded (recorded with the error)" : ""))
             }
+            try ReportOutput.show(grade, formats: formats, noColor: noColor)
             if stats {
                 let seconds = elapsed.seconds
                 let frames = grade.summary.frames

@@ -1,0 +1,50 @@
+import CardBotLesson
+
+/// One program a child ran in a session, in the order tried, and what came of it: the history of attempts a
+/// teacher reads in the class report and the gradebook keeps.
+public struct AttemptRecord: Sendable, Equatable {
+    /// The attempt's number, from 1.
+    public var number: Int
+    /// The frame at which it ran (its name in the session folder).
+    public var frame: String
+    /// Seconds from the start of the session.
+    public var seconds: Double
+    /// The cards as names, in reading order.
+    public var program: [String]
+    /// True when the robot reached the goal with every gem.
+    public var solved: Bool
+    /// Why the run ended (`goal`, `bumped`, `fell`, ... as in `run --json`), or `not-runnable`.
+    public var reason: String
+    /// What happened, in the terminal's words: "The robot bumped into a wall at (3, 1).", or why the program
+    /// could not run.
+    public var message: String
+
+    /// The reason code of a program that could not run.
+    public static let notRunnable = "not-runnable"
+
+    /// Creates a record.
+    public init(number: Int, frame: String, seconds: Double, program: [String], solved: Bool, reason: String, message: String) {
+        self.number = number
+        self.frame = frame
+        self.seconds = seconds
+        self.program = program
+        self.solved = solved
+        self.reason = reason
+        self.message = message
+    }
+
+    /// The record of `attempt`, its result told as `cardbot run` tells it.
+    public init(_ attempt: SessionRun.Attempt, level: Level) {
+        switch attempt.outcome {
+        case .ran(let trace):
+            self.init(
+                number: attempt.number, frame: attempt.frameName, seconds: attempt.seconds, program: attempt.cardNames,
+                solved: trace.success, reason: trace.result.reason.rawValue,
+                message: TraceFormatter.resultSentence(trace, level: level))
+        case .notRunnable(let why):
+            self.init(
+                number: attempt.number, frame: attempt.frameName, seconds: attempt.seconds, program: attempt.cardNames,
+                solved: false, reason: Self.notRunnable, message: "This program cannot run: \(why)")
+        }
+    }
+}

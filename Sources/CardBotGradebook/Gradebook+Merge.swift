@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+
+extension Gradebook {
+    /// Adds every session of the gradebook at `partPath` (a shard's) to this one, in one transaction; the part
+    /// is opened read-only and never changed. Content already here is kept; a session at a place already here
+    /// is taken when it was graded later. Merging the same part twice changes nothing.
+    /// - Throws: ``GradebookError`` when the part is not a CardBot gradebook of this schema.
+    public func merge(_ partPath: String) throws {
+        switch try GradebookIdentity.inspect(partPath) {
+        case .new:
+            throw GradebookError(file: partPath, reason: "is not a gradebook (missing or empty): give the part files `cardbot grade --shard` wrote")
+        case .gradebook(let version) where version != GradebookSchema.version:
+            throw GradebookError(
+                file: partPath,
+                reason: "is gradebook schema \(version) and this cardbot writes \(GradebookSchema.version): grade that part again with this cardbot")
+        case .gradebook:
+            break
+        }
+        let samePlace = URL(fileURLWithPath: partPath).resolvingSymlinksInPath().path
+            == URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if samePlace { return }
+        let part: DatabaseQueue
+        do {
+            part = try DatabaseQueue(path: partPath, configuration: Self.configuration(readonly: true))
+        } catch {
+            throw GradebookError(file: partPath, reason: "cannot be opened: \(GradebookIdentity.message(error))")
+        }
+        defer { try? part.close() }
+        let content: PartContent
+        do {
+            content = try part.read { db in try PartContent(db) }
+        } catch {
+            throw GradebookError(file: partPath, reason: "cannot be read: \(GradebookIdentity.message(error))")
+        }
+        try wrap {
+            try pool.write { db in
+                var ids: [Int64: Int64] = [:]
+                for grading in content.gradings {
+                    let partID: Int64 = grading["id"]
+                    if let existing = try Int64.fetchOne(
+                        db, sql: "SELECT id FROM grading WHERE fingerprint = ? AND settings = ?",
+                        arguments: [grading["fingerprint"] as String, grading["settings"] as String])
+                    {
+                        ids[partID] = existing
+                        continue
+                    }
+                    let id = try Self.copy(grading, into: "grading", leaving: "id", db: db)
+                    ids[partID] = id
+                    for table in PartContent.childTables {
+                        for child in content.children[table]?[partID] ?? [] {
+                            _ = try Self.copy(child, into: table, replacing: ("grading_id", id), db: db)
+                        }
+                    }
+                }
+                for session in content.sessions {
+                    let gradingID = (session["grading_id"] as Int64?).flatMap { ids[$0] }
+                    try db.execute(
+                        sql: """
+                            INSERT INTO session (class, path, student, grading_id, error, graded_at) VALUES (?, ?, ?, ?, ?, ?)
+                            ON CONFLICT (class, path) DO UPDATE SET student = excluded.student,
+                                grading_id = excluded.grading_id, error = excluded.error, graded_at = excluded.graded_at
+                            WHERE excluded.graded_at > session.graded_at
+                            """,
+                        arguments: [
+                            session["class"] as String, session["path"] as String, session["student"] as String,
+                            gradingID, session["error"] as String?, session["graded_at"] as String,
+                        ])
+                }
+            }
+        }
+    }
+
+    /// Inserts `row` into `table` column by column, leaving out `leaving` and setting `replacing`; returns the
+    /// new row id.
+    private static func copy(
+        _ row: Row, into table: String, leaving: String? = nil, replacing: (String, Int64)? = nil, db: Database
+    ) throws -> Int64 {
+        var columns: [String] = []
+        var values: [DatabaseValue] = []
+        for (column, value) in row where column != leaving {
+            columns.append(column)
+            if let replacing, replacing.0 == column {
+                values.append(replacing.1.databaseValue)
+            } else {
+                values.append(value)
+            }
+        }
+        let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        try db.execute(sql: "INSERT INTO \(table) (\(names)) VALUES (\(marks))", arguments: StatementArguments(values))
+        return db.lastInsertedRowID
+    }
+}
+
+/// Everything of one part gradebook, read in one read transaction.
+struct PartContent {
+    /// The tables whose rows belong to a grading.
+    static let childTables = ["attempt", "unreadable_frame", "session_file"]
+
+    var gradings: [Row]
+    var children: [String: [Int64: [Row]]] = [:]
+    var sessions: [Row]
+
+    init(_ db: Database) throws {
+        gradings = try Row.fetchAll(db, sql: "SELECT * FROM grading ORDER BY id")
+        for table in Self.childTables {
+            var byGrading: [Int64: [Row]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY grading_id, rowid") {
+                byGrading[row["grading_id"], default: []].append(row)
+            }
+            children[table] = byGrading
+        }
+        sessions = try Row.fetchAll(db, sql: "SELECT * FROM session ORDER BY class, path")
+    }
+}

@@ -1,0 +1,114 @@
+import GRDB
+
+/// The gradebook's tables, built by versioned migrations from the first release on; a teacher can open the
+/// file with `sqlite3` and query them (the README documents every column).
+///
+/// ```
+/// meta(key, value)                           format = cardbot-gradebook, schema = 1, created-by
+/// grading(id, fingerprint, settings, ...)    one graded content: level, attempts, stars, pictures, times
+/// attempt(grading_id, number, ...)           every program run, in order, with its result
+/// unreadable_frame(grading_id, position, frame, reason)
+/// session_file(grading_id, position, name, size, hash)   what the fingerprint was made of
+/// session(class, path, student, grading_id, error, graded_at)   where each session lies, who it is
+/// grades                                     a view: session joined with its grading, one row a session
+/// ```
+/// `PRAGMA application_id` is ``applicationID`` and `PRAGMA user_version` the schema version, so the file says
+/// what it is to any SQLite tool.
+enum GradebookSchema {
+    /// `PRAGMA application_id` of a CardBot gradebook: "CBGB" in ASCII.
+    static let applicationID: Int32 = 0x4342_4742
+    /// The value of `meta.format`.
+    static let format = "cardbot-gradebook"
+    /// The newest schema version this cardbot writes and reads.
+    static var version: Int { migrationNames.count }
+    /// The migrations, in order; the n-th makes schema version n.
+    static let migrationNames = ["v1: sessions, gradings, attempts"]
+
+    /// Every migration, in order. A released migration is never changed: a new schema is a new migration.
+    static func migrator(cardbotVersion: String) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration(migrationNames[0]) { db in
+            try db.execute(sql: """
+                PRAGMA application_id = \(applicationID);
+                CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS grading (
+                    id INTEGER PRIMARY KEY,
+                    fingerprint TEXT NOT NULL,
+                    settings TEXT NOT NULL,
+                    level INTEGER,
+                    level_name TEXT,
+                    level_file_hash TEXT,
+                    attempts INTEGER NOT NULL,
+                    solved INTEGER NOT NULL CHECK (solved IN (0, 1)),
+                    stars INTEGER CHECK (stars BETWEEN 0 AND 3),
+                    cards INTEGER,
+                    optimal INTEGER,
+                    max_cards INTEGER,
+                    first_success_attempt INTEGER,
+                    first_success_frame TEXT,
+                    first_success_seconds REAL,
+                    frames INTEGER NOT NULL,
+                    unreadable_frames INTEGER NOT NULL,
+                    final_program TEXT NOT NULL,
+                    shown_program TEXT NOT NULL,
+                    thumbnail BLOB,
+                    map BLOB,
+                    recorded_at TEXT,
+                    graded_at TEXT NOT NULL,
+                    cardbot_version TEXT NOT NULL,
+                    UNIQUE (fingerprint, settings)
+                );
+                CREATE TABLE IF NOT EXISTS attempt (
+                    grading_id INTEGER NOT NULL REFERENCES grading(id) ON DELETE CASCADE,
+                    number INTEGER NOT NULL,
+                    frame TEXT NOT NULL,
+                    seconds REAL NOT NULL,
+                    program TEXT NOT NULL,
+                    solved INTEGER NOT NULL CHECK (solved IN (0, 1)),
+                    reason TEXT NOT NULL,
+                    message TEXT NOT NULL,
+                    PRIMARY KEY (grading_id, number)
+                );
+                CREATE TABLE IF NOT EXISTS unreadable_frame (
+                    grading_id INTEGER NOT NULL REFERENCES grading(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    frame TEXT NOT NULL,
+                    reason TEXT NOT NULL,
+                    PRIMARY KEY (grading_id, position)
+                );
+                CREATE TABLE IF NOT EXISTS session_file (
+                    grading_id INTEGER NOT NULL REFERENCES grading(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    hash TEXT NOT NULL,
+                    PRIMARY KEY (grading_id, position)
+                );
+                CREATE TABLE IF NOT EXISTS session (
+                    class TEXT NOT NULL,
+                    path TEXT NOT NULL,
+                    student TEXT NOT NULL,
+                    grading_id INTEGER REFERENCES grading(id) DEFERRABLE INITIALLY DEFERRED,
+                    error TEXT,
+                    graded_at TEXT NOT NULL,
+                    PRIMARY KEY (class, path),
+                    CHECK ((grading_id IS NULL) <> (error IS NULL))
+                );
+                CREATE INDEX IF NOT EXISTS session_by_grading ON session(grading_id);
+                CREATE INDEX IF NOT EXISTS session_by_student ON session(student);
+                CREATE VIEW IF NOT EXISTS grades AS
+                    SELECT s.class, s.path, s.student, g.level, g.level_name, g.attempts, g.solved, g.stars,
+                           g.cards, g.optimal, g.first_success_attempt, g.first_success_frame,
+                           g.first_success_seconds, g.frames, g.unreadable_frames, g.final_program,
+                           s.error, g.recorded_at, s.graded_at, g.fingerprint
+                    FROM session s LEFT JOIN grading g ON g.id = s.grading_id;
+                INSERT OR IGNORE INTO meta (key, value) VALUES ('format', '\(format)');
+                PRAGMA user_version = 1;
+                """)
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '1'), ('created-by', ?)",
+                arguments: [cardbotVersion])
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+/// One graded session as the progress report sees it: who, which level, when, how it went.
+public struct ProgressSession: Sendable, Equatable {
+    /// The class folder it was graded in.
+    public var classPath: String
+    /// Its folder relative to the class folder.
+    public var path: String
+    /// The student.
+    public var student: String
+    /// The level's number (nil when the session could not be graded).
+    public var level: Int?
+    /// The level's title.
+    public var levelName: String?
+    /// Programs run.
+    public var attempts: Int
+    /// True when some attempt solved the level.
+    public var solved: Bool
+    /// 0 to 3, nil when not graded.
+    public var stars: Int?
+    /// The attempt number of the first success.
+    public var firstSuccessAttempt: Int?
+    /// When the session was recorded (its newest file), ISO 8601; else when it was graded.
+    public var date: String
+
+    /// Creates a session.
+    public init(
+        classPath: String, path: String, student: String, level: Int?, levelName: String?, attempts: Int, solved: Bool,
+        stars: Int?, firstSuccessAttempt: Int?, date: String
+    ) {
+        self.classPath = classPath
+        self.path = path
+        self.student = student
+        self.level = level
+        self.levelName = levelName
+        self.attempts = attempts
+        self.solved = solved
+        self.stars = stars
+        self.firstSuccessAttempt = firstSuccessAttempt
+        self.date = date
+    }
+
+    /// The day of ``date`` (`2026-11-23`).
+    public var day: String { String(date.prefix(10)) }
+
+    /// Every session of the gradebook at `path`, opened read-only, in order of date, then class and path.
+    /// - Throws: ``GradebookError`` when it is missing, not a CardBot gradebook, or from a newer cardbot.
+    public static func all(inGradebook path: String) throws -> [ProgressSession] {
+        guard case .gradebook = try GradebookIdentity.inspect(path) else {
+            throw GradebookError(file: path, reason: "no gradebook here: make one with cardbot grade CLASS_DIR --gradebook \(path)")
+        }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: Gradebook.configuration(readonly: true))
+            defer { try? queue.close() }
+            return try queue.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT s.class, s.path, s.student, g.level, g.level_name, coalesce(g.attempts, 0) AS attempts,
+                               coalesce(g.solved, 0) AS solved, g.stars, g.first_success_attempt,
+                               coalesce(g.recorded_at, s.graded_at) AS date
+                        FROM session s LEFT JOIN grading g ON g.id = s.grading_id
+                        ORDER BY date, s.class, s.path
+                        """
+                ).map { row in
+                    ProgressSession(
+                        classPath: row["class"], path: row["path"], student: row["student"], level: row["level"],
+                        levelName: row["level_name"], attempts: row["attempts"], solved: row["solved"], stars: row["stars"],
+                        firstSuccessAttempt: row["first_success_attempt"], date: row["date"])
+                }
+            }
+        } catch let error as GradebookError {
+            throw error
+        } catch {
+            throw GradebookError(file: path, reason: "cannot be read: \(GradebookIdentity.message(error))")
+        }
+    }
+}

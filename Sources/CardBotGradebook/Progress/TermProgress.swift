@@ -1,0 +1,124 @@
+import CardBotClassroom
+import CardBotLesson
+
+/// The term as a teacher reads it: for each student the levels solved (stars, date), the next level in the unlock
+/// chain, the levels tried and not solved, and attempts to solve over time; for each level its solve rate and
+/// median attempts to solve, so a level that is too hard stands out.
+public struct TermProgress: Sendable, Equatable {
+    /// One student's standing on one level.
+    public struct LevelStanding: Sendable, Equatable {
+        /// The level.
+        public var level: Int
+        /// Sessions on it.
+        public var sessions: Int
+        /// Programs run on it, over all sessions.
+        public var attempts: Int
+        /// Best stars.
+        public var stars: Int
+        /// The day of the first session that solved it.
+        public var solvedOn: String?
+        /// Attempts up to and including the first success, over the sessions until then.
+        public var attemptsToSolve: Int?
+    }
+
+    /// One student.
+    public struct Student: Sendable, Equatable {
+        /// The name.
+        public var name: String
+        /// Standing on each level played, in unlock order.
+        public var levels: [LevelStanding]
+        /// The levels open to the student and not yet solved, in unlock order: the first is the next to play.
+        public var available: [Int]
+        /// Sessions that could not be graded.
+        public var errors: Int
+        /// The next level to play (the first available, unsolved, in unlock order); nil when all are solved.
+        public var next: Int? { available.first }
+        /// Levels solved.
+        public var solved: [LevelStanding] { levels.filter { $0.solvedOn != nil } }
+        /// Levels tried and not solved.
+        public var triedNotSolved: [LevelStanding] { levels.filter { $0.solvedOn == nil } }
+    }
+
+    /// One level's figures over the students.
+    public struct LevelFigures: Sendable, Equatable {
+        /// The level's number.
+        public var level: Int
+        /// Its title.
+        public var name: String
+        /// Students who played it.
+        public var students: Int
+        /// Students who solved it.
+        public var solved: Int
+        /// The median of the students' attempts to solve it.
+        public var medianAttemptsToSolve: Double?
+        /// solved / students.
+        public var solveRate: Double? { students > 0 ? Double(solved) / Double(students) : nil }
+    }
+
+    /// Level numbers in unlock order: the level files', then any other level seen in the gradebook.
+    public var levelOrder: [Int]
+    /// Level titles by number.
+    public var levelNames: [Int: String]
+    /// The students, in natural order of their names.
+    public var students: [Student]
+    /// Per level figures, in unlock order (levels nobody played left out).
+    public var figures: [LevelFigures]
+    /// The days sessions were recorded on, in order.
+    public var days: [String]
+
+    /// The progress of `sessions` (in date order) along the unlock chain of `catalog` (levels in unlock order),
+    /// for every student or only `only`.
+    public init(sessions: [ProgressSession], catalog: [Level], student only: String? = nil) {
+        var names: [Int: String] = [:]
+        for level in catalog { names[level.number] = level.name }
+        for session in sessions { if let level = session.level, names[level] == nil { names[level] = session.levelName ?? "" } }
+        var order = catalog.map(\.number)
+        for number in Set(sessions.compactMap(\.level)).sorted() where !order.contains(number) { order.append(number) }
+        levelOrder = order
+        levelNames = names
+        var unlocks: [Int: Int] = [:]
+        for level in catalog { if let next = level.unlocks, unlocks[level.number] == nil { unlocks[level.number] = next } }
+        let unlocked = Set(catalog.compactMap(\.unlocks))
+        let first = catalog.first { !unlocked.contains($0.number) }?.number ?? order.first
+        let chosen = sessions.filter { only == nil || $0.student == only }
+        days = Array(Set(chosen.map(\.day))).sorted()
+        var byStudent: [String: [ProgressSession]] = [:]
+        for session in chosen { byStudent[session.student, default: []].append(session) }
+        students = byStudent.keys.sorted(by: NaturalOrder.areInIncreasingOrder).map { name in
+            let own = byStudent[name]!
+            var standings: [LevelStanding] = []
+            for level in order {
+                let here = own.filter { $0.level == level }
+                guard !here.isEmpty else { continue }
+                var attempts = 0
+                var toSolve: Int? = nil
+                var solvedOn: String? = nil
+                for session in here {
+                    if solvedOn == nil, session.solved {
+                        toSolve = attempts + (session.firstSuccessAttempt ?? session.attempts)
+                        solvedOn = session.day
+                    }
+                    attempts += session.attempts
+                }
+                standings.append(LevelStanding(
+                    level: level, sessions: here.count, attempts: attempts, stars: here.compactMap(\.stars).max() ?? 0,
+                    solvedOn: solvedOn, attemptsToSolve: toSolve))
+            }
+            let solved = Set(standings.filter { $0.solvedOn != nil }.map(\.level))
+            // Available: the first level of the chain, and every level a solved level unlocks.
+            var open = Set(first.map { [$0] } ?? [])
+            for level in solved { if let next = unlocks[level] { open.insert(next) } }
+            let available = order.filter { open.contains($0) && !solved.contains($0) }
+            return Student(name: name, levels: standings, available: available, errors: own.filter { $0.level == nil }.count)
+        }
+        let students = self.students
+        figures = order.compactMap { level in
+            let standings = students.compactMap { $0.levels.first { $0.level == level } }
+            guard !standings.isEmpty else { return nil }
+            return LevelFigures(
+                level: level, name: names[level] ?? "", students: standings.count,
+                solved: standings.filter { $0.solvedOn != nil }.count,
+                medianAttemptsToSolve: Median.of(standings.compactMap(\.attemptsToSolve)))
+        }
+    }
+}
