@@ -63,7 +63,8 @@ struct DetectCommandTests {
         #expect(output.status == 0)
         #expect(output.stdout.hasPrefix("\(file): "))
         let names = ["forward", "left", "right", "jump", "repeat-2", "repeat-3", "repeat-4", "repeat-5",
-                     "repeat-until-goal", "if-path-ahead", "if-path-left", "if-path-right", "else", "end"]
+                     "repeat-until-goal", "if-path-ahead", "if-path-left", "if-path-right", "else", "end",
+                     "define-a", "call-a", "define-b", "call-b"]
         let visible = (frames[0]["visible"] as? [Int]) ?? []
         let words = output.stdout.dropFirst(file.count + 2).split(whereSeparator: { $0 == " " || $0 == "\n" })
             .filter { $0 != "/" }.map(String.init)
