@@ -38,7 +38,7 @@ struct SynthCommandTests {
             for card in cards {
                 let corners = try #require(card["corners"] as? [[Double]])
                 #expect(corners.count == 4 && corners.allSatisfy { $0.count == 2 })
-                #expect((0...13).contains(card["id"] as? Int ?? -1))
+                #expect((0...17).contains(card["id"] as? Int ?? -1))
             }
         }
     }
