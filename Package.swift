@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CardBotImaging", targets: ["CardBotImaging"]),
         .library(name: "CardBotVision", targets: ["CardBotVision"]),
         .library(name: "CardBotLesson", targets: ["CardBotLesson"]),
+        .library(name: "CardBotVideo", targets: ["CardBotVideo"]),
         .library(name: "CardBotClassroom", targets: ["CardBotClassroom"]),
     ],
     dependencies: [
@@ -39,11 +40,29 @@ let package = Package(
             name: "CCardBotJPEG",
             dependencies: ["CJPEG"]
         ),
+        // FFmpeg (libavformat, libavcodec, libswscale, libavutil) as system libraries, found through
+        // pkg-config: video files and streams are demuxed and decoded by the library phones' and webcams'
+        // formats are made for, rather than by hand-written codecs.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"])]
+        ),
+        // FFmpeg's log callback takes a C va_list and its error codes are macros: only that is in C.
+        .target(
+            name: "CCardBotVideo",
+            dependencies: ["CFFmpeg"]
+        ),
         // Small helpers every layer shares (hand-written JSON text with a fixed key order).
         .target(name: "CardBotSupport"),
         .target(
             name: "CardBotImaging",
             dependencies: ["CCardBotJPEG", "CPNG"]
+        ),
+        // Video files and live streams as frame sources (decoded to the luma plane), and a video writer.
+        .target(
+            name: "CardBotVideo",
+            dependencies: ["CardBotImaging", "CardBotSupport", "CFFmpeg", "CCardBotVideo"]
         ),
         .target(
             name: "CardBotVision",
@@ -53,7 +72,7 @@ let package = Package(
         // kept out of the detection path.
         .target(
             name: "CardBotSynth",
-            dependencies: ["CardBotImaging"]
+            dependencies: ["CardBotImaging", "CardBotVideo", "CardBotSupport"]
         ),
         // Levels, the card language, the robot, the solver and the validator: pure logic, no pixels.
         // It takes the deck's names as plain data, so it needs no vision.
@@ -64,14 +83,15 @@ let package = Package(
         .target(
             name: "CardBotClassroom",
             dependencies: [
-                "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport",
+                "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
+                "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotSynth",
+                "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,6 +100,7 @@ let package = Package(
         .testTarget(
             name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
             exclude: ["Resources"]),
+        .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),
         .testTarget(name: "CardBotCLITests", dependencies: ["CardBotImaging", "CardBotTestSupport"]),
