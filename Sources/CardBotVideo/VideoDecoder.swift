@@ -61,6 +61,13 @@ final class VideoDecoder {
         var options: OpaquePointer? = nil
         // Only local files and pipes: a playlist or a concat list must never open other files or the network.
         av_dict_set(&options, "protocol_whitelist", "file,pipe", 0)
+        if interruptible {
+            // A live stream is probed from its first frames only, and packets are not held back: each frame
+            // is read the moment it arrives.
+            av_dict_set(&options, "probesize", "500000", 0)
+            av_dict_set(&options, "analyzeduration", "0", 0)
+            av_dict_set(&options, "fflags", "nobuffer", 0)
+        }
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
         var status = avformat_open_input(&opened, url, nil, &options)
         av_dict_free(&options)
@@ -89,11 +96,13 @@ final class VideoDecoder {
         }
         if best == cardbot_video_error_decoder_not_found() || (best >= 0 && decoder == nil) {
             let parameters = streams.first { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }?.pointee.codecpar
-            let name = parameters.map { String(cString: avcodec_get_name($0.pointee.codec_id)) } ?? "an unknown codec"
+            let known = parameters.map { $0.pointee.codec_id != AV_CODEC_ID_NONE } ?? false
+            let name = known ? parameters.map { String(cString: avcodec_get_name($0.pointee.codec_id)) }! : nil
             avformat_close_input(&format)
             throw ImageError(
                 .unknownFormat, file: file,
-                reason: "the video is coded as \(name), which this FFmpeg cannot decode; convert it to H.264 (ffmpeg -i FILE -c:v libx264 out.mp4)")
+                reason: (name.map { "the video is coded as \($0)" } ?? "the video's codec is not one FFmpeg knows")
+                    + ", which this FFmpeg cannot decode; convert it to H.264 (ffmpeg -i FILE -c:v libx264 out.mp4)")
         }
         guard best >= 0, let decoder else {
             avformat_close_input(&format)
