@@ -64,8 +64,9 @@ final class VideoDecoder {
         if interruptible {
             // A live stream is probed from its first frames only, and packets are not held back: each frame
             // is read the moment it arrives.
-            av_dict_set(&options, "probesize", "500000", 0)
-            av_dict_set(&options, "analyzeduration", "0", 0)
+            av_dict_set(&options, "probesize", "32768", 0)
+            av_dict_set(&options, "formatprobesize", "32768", 0)
+            av_dict_set(&options, "analyzeduration", "100000", 0)
             av_dict_set(&options, "fflags", "nobuffer", 0)
         }
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
@@ -139,6 +140,9 @@ final class VideoDecoder {
         codec.pointee.pkt_timebase = stream.pointee.time_base
         codec.pointee.thread_count = Int32(max(1, threads))
         codec.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+        // A frame with damaged data is refused rather than patched up: it counts as unreadable (a concealed
+        // frame could show cards where there are none), and the frames after it go on.
+        codec.pointee.err_recognition |= AV_EF_EXPLODE
         status = avcodec_open2(codec, decoder, nil)
         if status < 0 {
             close()
