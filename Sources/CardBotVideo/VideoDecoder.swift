@@ -39,6 +39,9 @@ final class VideoDecoder {
     private var lastSeconds: Double = -1
     private var frameStep: Double
     private var draining = false
+    /// Frames presented before this time (seconds) will not be read: when they are not needed as references
+    /// for later frames, the decoder may skip them altogether (nil decodes every frame).
+    var unneededBefore: Double? = nil
 
     /// Opens `url` (a file path, or `pipe:0`) and its best video stream.
     ///
@@ -191,6 +194,14 @@ final class VideoDecoder {
             }
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
+            // A frame nothing will read and no other frame refers to need not be decoded at all.
+            var skip = AVDISCARD_DEFAULT
+            if let unneededBefore, packet.pointee.pts != cardbot_video_no_pts(),
+                seconds(ofPTS: packet.pointee.pts) + 1e-3 < unneededBefore
+            {
+                skip = AVDISCARD_NONREF
+            }
+            if codec.pointee.skip_frame != skip { codec.pointee.skip_frame = skip }
             let sent = avcodec_send_packet(codec, packet)
             if sent < 0 && sent != cardbot_video_error_again() {
                 let pts = packet.pointee.pts

@@ -115,6 +115,7 @@ public struct VideoFrameSource: FrameSource {
                 decodedAny = true
                 lastSeconds = seconds
                 guard sampler.take(seconds) else { continue }
+                if !live && sampleFPS != nil { decoder.unneededBefore = sampler.nextDue }
                 let stamp = FrameStamp(index: index, name: FrameStamp.clock(seconds), seconds: seconds)
                 var image = GrayImage(width: 0, height: 0)
                 guard extractor.extract(frame, rotation: decoder.rotation, into: &image) else {
