@@ -54,11 +54,12 @@ let package = Package(
             name: "CCardBotVideo",
             dependencies: ["CFFmpeg"]
         ),
-        // Small helpers every layer shares (hand-written JSON text with a fixed key order).
+        // Small helpers every layer shares: JSON text with a fixed key order, the positioned JSON parser, reading
+        // regular files and listing folders with byte file names, text made safe for a terminal.
         .target(name: "CardBotSupport"),
         .target(
             name: "CardBotImaging",
-            dependencies: ["CCardBotJPEG", "CPNG"]
+            dependencies: ["CCardBotJPEG", "CPNG", "CardBotSupport"]
         ),
         // Video files and live streams as frame sources (decoded to the luma plane), and a video writer.
         .target(
@@ -102,6 +103,7 @@ let package = Package(
             name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
+        .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),
         .testTarget(name: "CardBotCLITests", dependencies: ["CardBotImaging", "CardBotTestSupport"]),

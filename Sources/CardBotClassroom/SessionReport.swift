@@ -1,3 +1,4 @@
+import CardBotSupport
 import CardBotLesson
 
 /// The human report of a session run, as `cardbot run SESSION_DIR` prints it.
@@ -39,9 +40,11 @@ public struct SessionReport: Sendable {
 
     /// `Session PATH by STUDENT: level N, NAME`.
     public func headerLine(_ run: SessionRun) -> String {
-        let student = run.session.manifest.student.map { " by \($0)" } ?? ""
-        let video = run.session.video.map { $0 == run.session.path ? "" : " (video \(String($0.split(separator: "/").last ?? Substring($0))))" } ?? ""
-        return "Session \(run.session.path)\(video)\(student): level \(run.level.number), \(run.level.name)"
+        let student = run.session.manifest.student.map { " by \(TerminalText.truncated($0, width: ClassTable.maximumNameWidth))" } ?? ""
+        let video = run.session.video.map {
+            $0 == run.session.path ? "" : " (video \(TerminalText.visible(String($0.split(separator: "/").last ?? Substring($0)))))"
+        } ?? ""
+        return "Session \(TerminalText.visible(run.session.path))\(video)\(student): level \(run.level.number), \(TerminalText.visible(run.level.name))"
     }
 
     /// One attempt: where it was seen, its program and what the robot did.
@@ -66,7 +69,8 @@ public struct SessionReport: Sendable {
 
     /// Where an attempt was seen: `frame-0011.jpg (5 s)` in a folder of frames, the time `0:05.2` in a video.
     static func place(_ attempt: SessionRun.Attempt, video: Bool) -> String {
-        video ? attempt.frameName : "\(attempt.frameName) (\(time(attempt.seconds)))"
+        let name = TerminalText.visible(attempt.frameName)
+        return video ? name : "\(name) (\(time(attempt.seconds)))"
     }
 
     /// The session summary.
@@ -75,7 +79,7 @@ public struct SessionReport: Sendable {
         let read = run.frameCount - run.unreadable.count
         lines.append("  Frames:        \(read) read, \(run.unreadable.count) unreadable")
         for frame in run.unreadable {
-            lines.append("                 \(frame.name): \(frame.reason)")
+            lines.append("                 \(TerminalText.visible(frame.name)): \(TerminalText.visible(frame.reason))")
         }
         lines.append("  Attempts:      \(run.attempts.count)")
         if let first = run.firstSuccess {

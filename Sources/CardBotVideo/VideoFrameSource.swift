@@ -175,16 +175,22 @@ public struct VideoFrameSource: FrameSource {
         }
     }
 
-    /// A missing, empty or folder path is named before FFmpeg sees it.
+    /// A missing, empty or folder path, or one that is not a regular file (a FIFO would block FFmpeg's read
+    /// forever), is named before FFmpeg sees it.
     private func checkFile() throws {
         guard !live else { return }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+        var status = stat()
+        guard PathName.withCString(file, { stat($0, &status) }) == 0 else {
             throw ImageError(.notFound, file: file, reason: "no such file")
         }
-        if isDirectory.boolValue { throw ImageError(.isDirectory, file: file, reason: "is a folder, not a video file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? -1
-        if size == 0 { throw ImageError(.empty, file: file, reason: "the file is empty (0 bytes)") }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ImageError(.isDirectory, file: file, reason: "is a folder, not a video file")
+        default:
+            throw ImageError(
+                .unreadable, file: file, reason: "is \(RegularFile.describe(mode: status.st_mode)), not a regular file; give a video file")
+        }
+        if status.st_size == 0 { throw ImageError(.empty, file: file, reason: "the file is empty (0 bytes)") }
     }
 }
 

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// One level: its map, the cards available in it (by marker id), and its limits.
 ///
 /// Levels are read from `Levels/NN-slug.json` (format 1) by ``LevelLoader``; see the README for the format.

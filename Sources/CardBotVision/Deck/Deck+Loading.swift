@@ -1,9 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import CardBotImaging
+import CardBotSupport
 
 extension Deck {
     /// Loads and checks the deck described by the deck.json file at `path`.
@@ -34,14 +30,7 @@ extension Deck {
                 throw DeckError(.unreadable, file: path, reason: error.reason)
             }
         }
-        let document: DeckDocument
-        do {
-            document = try JSONDecoder().decode(DeckDocument.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw DeckError(.malformed, file: path, reason: Self.describe(error))
-        } catch {
-            throw DeckError(.malformed, file: path, reason: "not valid JSON")
-        }
+        let document = try DeckDocument.parse(bytes, file: path)
         guard document.format == Deck.format else {
             throw DeckError(
                 .malformed, file: path,
@@ -60,7 +49,7 @@ extension Deck {
             guard Self.isValidName(entry.name) else {
                 throw DeckError(
                     .malformed, file: path,
-                    reason: "cards[\(index)]: the name '\(entry.name)' must be lower-case letters, digits and dashes")
+                    reason: "cards[\(index)]: the name '\(TerminalText.truncated(entry.name, width: 70))' must be 1 to 64 lower-case letters, digits and dashes")
             }
             guard !entry.image.isEmpty else {
                 throw DeckError(.malformed, file: path, reason: "cards[\(index)] ('\(entry.name)'): the image path is empty")
@@ -101,54 +90,6 @@ extension Deck {
     }
 
     static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+        !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
     }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func place(_ path: [any CodingKey]) -> String {
-            var text = ""
-            for key in path {
-                if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
-            }
-            return text.isEmpty ? "the top level" : text
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let at = context.codingPath.isEmpty ? "" : " in \(place(context.codingPath))"
-            return "the field \"\(key.stringValue)\" is missing\(at)"
-        case .typeMismatch(let type, let context):
-            return "\(place(context.codingPath)) should be \(Self.typeName(type))"
-        case .valueNotFound(let type, let context):
-            return "\(place(context.codingPath)) should be \(Self.typeName(type)), not null"
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return "not valid JSON" }
-            return "\(place(context.codingPath)) is not valid"
-        @unknown default:
-            return "not a valid deck file"
-        }
-    }
-
-    private static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is Int.Type: return "a whole number"
-        case is String.Type: return "a string"
-        default: return String(describing: type).hasPrefix("Array") ? "a list" : "an object"
-        }
-    }
-}
-
-/// deck.json as it is written.
-struct DeckDocument: Decodable {
-    struct Entry: Decodable {
-        var marker: Int
-        var name: String
-        var title: String?
-        var description: String?
-        var image: String
-        var kind: String?
-    }
-
-    var format: String
-    var name: String?
-    var cards: [Entry]
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import CardBotSupport
 import CardBotVideo
-import Foundation
 
 /// Where `run` gets its program: typed with `--program`, or read by the camera from a recorded
 /// session folder or from single frames.
@@ -43,10 +43,7 @@ struct ProgramInputOptions: ParsableArguments {
                 "give the program with --program \"forward left ...\", or a session folder or frames to read it from")
         }
         if inputs == ["-"] { return .stream }
-        var isDirectory: ObjCBool = false
-        if inputs.count == 1, FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isDirectory),
-            isDirectory.boolValue || VideoFile.isVideoName(inputs[0])
-        {
+        if inputs.count == 1, FileSystem.kind(inputs[0]) == .directory {
             return .session(inputs[0])
         }
         if inputs.count == 1, VideoFile.isVideoName(inputs[0]) { return .session(inputs[0]) }
