@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Frames flow one way: CardBotImaging -> CardBotVision -> CardBotLesson -> CardBotClassroom -> cardbot.
+// Frames flow one way: CardBotImaging (and CardBotVideo beside it) -> CardBotVision -> CardBotLesson ->
+// CardBotClassroom -> cardbot.
 // No lower layer imports a higher one; the executable only parses arguments and prints.
 let package = Package(
     name: "CardBot",
@@ -11,6 +12,7 @@ let package = Package(
         .library(name: "CardBotImaging", targets: ["CardBotImaging"]),
         .library(name: "CardBotVision", targets: ["CardBotVision"]),
         .library(name: "CardBotLesson", targets: ["CardBotLesson"]),
+        .library(name: "CardBotVideo", targets: ["CardBotVideo"]),
         .library(name: "CardBotClassroom", targets: ["CardBotClassroom"]),
         .library(name: "CardBotGradebook", targets: ["CardBotGradebook"]),
     ],
@@ -43,12 +45,30 @@ let package = Package(
             name: "CCardBotJPEG",
             dependencies: ["CJPEG"]
         ),
+        // FFmpeg (libavformat, libavcodec, libswscale, libavutil) as system libraries, found through
+        // pkg-config: video files and streams are demuxed and decoded by the library phones' and webcams'
+        // formats are made for, rather than by hand-written codecs.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"])]
+        ),
+        // FFmpeg's log callback takes a C va_list and its error codes are macros: only that is in C.
+        .target(
+            name: "CCardBotVideo",
+            dependencies: ["CFFmpeg"]
+        ),
         // Small helpers every layer shares: JSON text with a fixed key order, the positioned JSON parser, reading
         // regular files and listing folders with byte file names, text made safe for a terminal.
         .target(name: "CardBotSupport"),
         .target(
             name: "CardBotImaging",
             dependencies: ["CCardBotJPEG", "CPNG", "CardBotSupport"]
+        ),
+        // Video files and live streams as frame sources (decoded to the luma plane), and a video writer.
+        .target(
+            name: "CardBotVideo",
+            dependencies: ["CardBotImaging", "CardBotSupport", "CFFmpeg", "CCardBotVideo"]
         ),
         .target(
             name: "CardBotVision",
@@ -58,7 +78,7 @@ let package = Package(
         // kept out of the detection path.
         .target(
             name: "CardBotSynth",
-            dependencies: ["CardBotImaging"]
+            dependencies: ["CardBotImaging", "CardBotVideo", "CardBotSupport"]
         ),
         // Levels, the card language, the robot, the solver and the validator: pure logic, no pixels.
         // It takes the deck's names as plain data, so it needs no vision.
@@ -69,7 +89,7 @@ let package = Package(
         .target(
             name: "CardBotClassroom",
             dependencies: [
-                "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport",
+                "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -86,7 +106,8 @@ let package = Package(
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotGradebook", "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
+                "CardBotGradebook", "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo",
+                "CardBotSynth", "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -95,6 +116,7 @@ let package = Package(
         .testTarget(
             name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
             exclude: ["Resources"]),
+        .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
         .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),

@@ -4,6 +4,7 @@ import CardBotSupport
 ///
 /// ```json
 /// {"student": "Maya", "level": 3, "fps": 2, "frames": ["f1.jpg", "f2.jpg"], "runs": ["f2.jpg"]}
+/// {"student": "Maya", "level": 3, "video": "lesson.mp4", "runs": [12.5, 40]}
 /// ```
 public struct SessionManifest: Sendable, Equatable {
     /// Which level the session plays: a number looked up in the levels folder, or a level file's path
@@ -23,6 +24,10 @@ public struct SessionManifest: Sendable, Equatable {
     public var frames: [String]?
     /// The frames at which the child pressed "run".
     public var runs: [String]?
+    /// The video the session is recorded in (a name inside the session folder).
+    public var video: String?
+    /// The times (seconds from the start of the video) at which the child pressed "run".
+    public var runSeconds: [Double]?
 
     /// Creates a manifest.
     public init(student: String? = nil, level: LevelReference? = nil, fps: Double = 1, frames: [String]? = nil, runs: [String]? = nil) {
@@ -34,14 +39,14 @@ public struct SessionManifest: Sendable, Equatable {
     }
 
     /// The fields a manifest may have.
-    public static let fields: Set<String> = ["student", "level", "fps", "frames", "runs"]
+    public static let fields: Set<String> = ["student", "level", "fps", "frames", "runs", "video"]
 
     /// The most entries `frames` and `runs` may list (a session of 10,000 frames is over an hour at 2 frames
     /// per second); a longer list is refused rather than read for minutes.
     public static let maximumFrames = 10_000
     /// The longest student name accepted, in characters.
     public static let maximumStudentLength = 200
-    /// The longest frame name or level path accepted, in bytes (the system's own limit on a path).
+    /// The longest frame name, video name or level path accepted, in bytes (the system's own limit on a path).
     public static let maximumPathBytes = 4096
 
     /// Parses `session.json`'s bytes with the positioned JSON parser the level files use.
@@ -100,19 +105,57 @@ public struct SessionManifest: Sendable, Equatable {
                     throw fail(value.position, "'fps' must be a number of frames per second above 0 and at most 1000")
                 }
                 manifest.fps = fps
+            case "video":
+                guard let path = value.stringValue else {
+                    throw fail(value.position, "'video' must be the name of a video file in double quotes, not \(value.typeDescription)")
+                }
+                guard !path.isEmpty, path.utf8.count <= maximumPathBytes else {
+                    throw fail(value.position, "'video' must be the name of a video file (1 to \(maximumPathBytes) bytes)")
+                }
+                manifest.video = path
+            case "runs":
+                if let elements = value.elements, let firstElement = elements.first, firstElement.numberText != nil {
+                    manifest.runSeconds = try secondsList(elements, value.position, file: file)
+                } else {
+                    manifest.runs = try nameList(value, member.key, file: file)
+                }
             default:
-                let names = try nameList(value, member.key, file: file)
-                if member.key == "frames" { manifest.frames = names } else { manifest.runs = names }
+                manifest.frames = try nameList(value, member.key, file: file)
             }
         }
         return manifest
     }
 
+    /// A `runs` list of times: seconds from the start of the video, each 0 or more and finite, at most
+    /// ``maximumFrames`` of them.
+    private static func secondsList(_ elements: [JSONValue], _ position: SourcePosition, file: String) throws -> [Double] {
+        guard elements.count <= maximumFrames else {
+            throw SessionError(
+                file: file, position: position, reason: "'runs' lists \(elements.count) times; a session has at most \(maximumFrames)")
+        }
+        var times: [Double] = []
+        for (index, element) in elements.enumerated() {
+            guard let text = element.numberText, let seconds = Double(text) else {
+                throw SessionError(
+                    file: file, position: element.position,
+                    reason: "'runs' must be a list of frame names, or of times in seconds for a video session "
+                        + "(entry \(index + 1) is \(element.typeDescription))")
+            }
+            guard seconds >= 0, seconds.isFinite else {
+                throw SessionError(
+                    file: file, position: element.position,
+                    reason: "'runs' entry \(index + 1) must be a time in seconds from the start, 0 or more")
+            }
+            times.append(seconds)
+        }
+        return times
+    }
+
     /// A `frames` or `runs` list: strings, at most ``maximumFrames`` of them, none repeated.
     private static func nameList(_ value: JSONValue, _ field: String, file: String) throws -> [String] {
         guard let elements = value.elements else {
-            throw SessionError(
-                file: file, position: value.position, reason: "'\(field)' must be a list of frame names, not \(value.typeDescription)")
+            let expected = field == "runs" ? "a list of frame names, or of times in seconds for a video session" : "a list of frame names"
+            throw SessionError(file: file, position: value.position, reason: "'\(field)' must be \(expected), not \(value.typeDescription)")
         }
         guard elements.count <= maximumFrames else {
             throw SessionError(
@@ -152,14 +195,16 @@ extension SessionManifest {
         func list(_ names: [String]) -> String { "[" + names.map(quote).joined(separator: ", ") + "]" }
         var fields: [String] = []
         if let frames { fields.append("  \"frames\": \(list(frames))") }
-        fields.append("  \"fps\": \(fps == fps.rounded() ? String(Int(fps)) : String(fps))")
+        if video == nil { fields.append("  \"fps\": \(fps == fps.rounded() ? String(Int(fps)) : String(fps))") }
         switch level {
         case .number(let number)?: fields.append("  \"level\": \(number)")
         case .path(let path)?: fields.append("  \"level\": \(quote(path))")
         case nil: break
         }
         if let runs { fields.append("  \"runs\": \(list(runs))") }
+        if let runSeconds { fields.append("  \"runs\": [" + runSeconds.map { JSONText.number($0, places: 3) }.joined(separator: ", ") + "]") }
         if let student { fields.append("  \"student\": \(quote(student))") }
+        if let video { fields.append("  \"video\": \(quote(video))") }
         return "{\n" + fields.joined(separator: ",\n") + "\n}\n"
     }
 }

@@ -79,6 +79,16 @@ struct HostileInputTests {
         #expect(!zero.stderr.contains("empty"))
     }
 
+    @Test("a FIFO named like a video, alone in a session folder, is refused at once rather than read by FFmpeg")
+    func fifoVideo() throws {
+        let folder = try CLIRunner.temporaryDirectory("hostile-fifo-video")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("lesson.mp4").path, 0o644) == 0)
+        let direct = try Self.bounded(["run", "--level", "3", folder.path])
+        #expect(direct.status != 124 && direct.status != 0, "a FIFO video must fail, not hang (124 is the deadline): \(direct.status)")
+        #expect(direct.stderr.contains("lesson.mp4: is a FIFO (named pipe), not a regular file"), "\(direct.stderr)")
+    }
+
     @Test("one FIFO named like a frame in a class folder costs one frame, not the class's report")
     func fifoInClass() throws {
         let root = try CLIRunner.temporaryDirectory("hostile-fifo-class")

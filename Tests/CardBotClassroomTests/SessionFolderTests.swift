@@ -111,6 +111,16 @@ struct SessionFolderTests {
         (#"{"level": true}"#, "'level' must be"),
         (#"{"runs": ["nope.jpg"]}"#, "run mark 'nope.jpg' names no frame"),
         (#"[1, 2]"#, "a session.json holds one JSON object, not an array"),
+        (#"{"runs": 5}"#, "'runs' must be a list of frame names, or of times in seconds for a video session"),
+        (#"{"runs": [1, "a.jpg"]}"#, "'runs' must be a list of frame names, or of times in seconds for a video session"),
+        (#"{"runs": [1, -2]}"#, "'runs' entry 2 must be a time in seconds from the start, 0 or more"),
+        (#"{"runs": [1e999]}"#, "'runs' entry 1 must be a time in seconds from the start, 0 or more"),
+        (#"{"runs": [1.5]}"#, "'runs' holds times in seconds, which only a video session has"),
+        (#"{"video": 3}"#, "'video' must be the name of a video file"),
+        (#"{"video": ""}"#, "'video' must be the name of a video file"),
+        (#"{"video": "../clip.mp4"}"#, "video '../clip.mp4' leads outside the session folder"),
+        (#"{"video": "clip.mp4", "frames": ["a.jpg"]}"#, "names both 'video' and 'frames'"),
+        (#"{"video": "clip.mp4", "runs": ["a.jpg"]}"#, "'runs' of a video session are times in seconds"),
     ])
     func badManifest(text: String, expected: String) throws {
         let folder = try Self.makeFolder(["a.jpg"], manifest: text)
@@ -118,5 +128,26 @@ struct SessionFolderTests {
         let error = Self.error(folder)
         #expect(error?.file.hasSuffix("session.json") == true)
         #expect(error?.reason.contains(expected) == true, "\(String(describing: error))")
+    }
+
+    @Test("a video session's session.json: the video's name and run marks in seconds, read back as written")
+    func videoManifest() throws {
+        let text = #"{"student": "Maya", "level": 3, "video": "lesson.mp4", "runs": [12.5, 40]}"#
+        let manifest = try SessionManifest.parse(Array(text.utf8), file: "session.json")
+        #expect(manifest.video == "lesson.mp4")
+        #expect(manifest.runSeconds == [12.5, 40])
+        #expect(manifest.runs == nil)
+        let written = manifest.jsonText()
+        #expect(!written.contains("fps"))
+        #expect(try SessionManifest.parse(Array(written.utf8), file: "session.json") == manifest)
+    }
+
+    @Test("a bad run time is placed by line and column")
+    func runTimePosition() throws {
+        let text = "{\n  \"video\": \"lesson.mp4\",\n  \"runs\": [1, -2]\n}"
+        let error = #expect(throws: SessionError.self) {
+            _ = try SessionManifest.parse(Array(text.utf8), file: "session.json")
+        }
+        #expect(error?.description.hasPrefix("session.json:3:15: error: 'runs' entry 2") == true, "\(String(describing: error))")
     }
 }

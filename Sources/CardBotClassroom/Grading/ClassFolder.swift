@@ -1,7 +1,9 @@
 import CardBotSupport
+import CardBotVideo
 import Foundation
 
-/// A class folder: every folder below it that holds frames (or a `session.json`) is one recorded session.
+/// A class folder: every folder below it that holds frames or a `session.json` is one recorded session, and
+/// so is every video file in a folder without them.
 ///
 /// ```
 /// class/                      class/
@@ -21,7 +23,8 @@ public struct ClassFolder: Sendable {
         /// The path as it can be opened (the class folder's path joined with `relativePath`).
         public var path: String
         /// The student the folder layout suggests: the parent folder's name when sessions are grouped by
-        /// student (`maya/level-3`), else the session folder's own name.
+        /// student (`maya/level-3`; for a video file, the folder holding it: `maya/lesson.mp4`), else the
+        /// session folder's own name (or, for a video at the top of the class, its name without the extension).
         public var folderStudent: String
     }
 
@@ -53,7 +56,8 @@ public struct ClassFolder: Sendable {
             if components.count >= 2 {
                 student = components[components.count - 2]
             } else if let last = components.last {
-                student = last
+                let isVideoFile = VideoFile.isVideoName(last) && FileSystem.kind(full) != .directory
+                student = isVideoFile ? (last as NSString).deletingPathExtension : last
             } else {
                 student = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
             }
@@ -74,6 +78,7 @@ public struct ClassFolder: Sendable {
             return
         }
         var isSession = false
+        var videos: [String] = []
         var subfolders: [String] = []
         for name in names where !name.hasPrefix(".") {
             let full = FileSystem.join(folder, name)
@@ -82,9 +87,16 @@ public struct ClassFolder: Sendable {
                 if !FileSystem.isSymbolicLink(full) { subfolders.append(name) }
             } else if name == SessionFolder.manifestName || SessionFolder.isFrameName(name) {
                 isSession = true
+            } else if VideoFile.isVideoName(name) {
+                videos.append(name)
             }
         }
-        if isSession { found.append(components) }
+        if isSession {
+            found.append(components)
+        } else {
+            // Without a session.json, each video is a session of its own.
+            for video in videos { found.append(components + [video]) }
+        }
         guard components.count < maxDepth else { return }
         for name in subfolders.sorted(by: NaturalOrder.areInIncreasingOrder) {
             try walk(FileSystem.join(folder, name), components: components + [name], into: &found, isRoot: false)

@@ -1,6 +1,7 @@
 import CardBotImaging
 import CardBotLesson
 import CardBotSupport
+import CardBotVideo
 import CardBotVision
 import Dispatch
 import Foundation
@@ -34,6 +35,8 @@ public struct Grader: Sendable {
     /// Where grades are kept between runs: sessions it has unchanged are not read again, and every session
     /// graded is recorded in it.
     public var store: (any GradeStore)?
+    /// Frames read per second of a video session (`--sample-fps`).
+    public var sampleFPS: Double? = VideoFrameSource.defaultSampleFPS
 
     /// Creates a grader.
     public init(
@@ -129,7 +132,12 @@ public struct Grader: Sendable {
 
         let sessions = prepared
         let unread = toRead
-        let total = toRead.reduce(0) { $0 + sessions[$1].folder.frameNames.count }
+        let total = toRead.reduce(0) { total, index in
+            let folder = sessions[index].folder
+            return total + (folder.isVideo
+                ? folder.frameSource(limits: limits, sampleFPS: sampleFPS).expectedFrameCount ?? 0
+                : folder.frameNames.count)
+        }
         let tracker = ProgressTracker(
             sessions: entries.count, frames: total, sessionsDone: failed.count + prepared.count - toRead.count,
             report: progress)
@@ -143,23 +151,33 @@ public struct Grader: Sendable {
         let store = self.store
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let runner = SessionRunner(
-                stableFrames: stableFrames, jobs: frameJobs, limits: limits, deckNames: deckNames)
-            let painter = paint ? SessionPainter(deck: deck, thumbnailWidth: thumbnailWidth, limits: limits) : nil
+                stableFrames: stableFrames, jobs: frameJobs, limits: limits, deckNames: deckNames, sampleFPS: sampleFPS)
+            let painter = paint
+                ? SessionPainter(deck: deck, thumbnailWidth: thumbnailWidth, limits: limits, sampleFPS: sampleFPS) : nil
             while true {
                 let slot = next.increment() - 1
                 guard slot < unread.count else { break }
                 let session = sessions[unread[slot]]
-                let run = runner.run(
-                    session.folder, level: session.level, optimal: session.optimal,
-                    makeReader: {
-                        let analyzer = FrameAnalyzer(deck: deck, limits: limits)
-                        return { image in analyzer.analyze(image).markers }
-                    },
-                    progress: { _ in tracker.frameDone() })
-                let grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
-                let pictures = painter?.pictures(for: run)
-                store?.record(grade, pictures: pictures, subject: subjects[unread[slot]])
-                slots.set(slot, (grade, pictures))
+                do {
+                    let run = try runner.run(
+                        session.folder, level: session.level, optimal: session.optimal,
+                        makeReader: {
+                            let analyzer = FrameAnalyzer(deck: deck, limits: limits)
+                            return { image in analyzer.analyze(image).markers }
+                        },
+                        progress: { _ in tracker.frameDone() })
+                    let grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
+                    let pictures = painter?.pictures(for: run)
+                    store?.record(grade, pictures: pictures, subject: subjects[unread[slot]])
+                    slots.set(slot, (grade, pictures))
+                } catch {
+                    let grade = SessionGrade.failed(
+                        path: session.entry.relativePath, student: session.student,
+                        error: relative(error, to: classFolder.path), level: session.level.number,
+                        levelName: session.level.name)
+                    store?.recordFailure(grade, classPath: classFolder.path)
+                    slots.set(slot, (grade, nil))
+                }
                 tracker.sessionDone()
             }
         }
@@ -181,7 +199,7 @@ public struct Grader: Sendable {
     /// An error's message with the class folder's path left out wherever it appears (as given or absolute),
     /// so reports name paths relative to the class folder and do not depend on where it lies.
     func relative(_ error: Error, to classPath: String) -> String {
-        var message = (error as? SessionError)?.description ?? "\(error)"
+        var message = (error as? SessionError)?.description ?? (error as? ImageError)?.description ?? "\(error)"
         let absolute = URL(fileURLWithPath: classPath).standardizedFileURL.path
         for prefix in Set([absolute, classPath]) where !prefix.isEmpty && prefix != "/" {
             let folder = NSRegularExpression.escapedPattern(for: prefix.hasSuffix("/") ? prefix : prefix + "/")
