@@ -6,10 +6,10 @@ import Testing
 
 @Suite("Card library: decks from ArUco dictionaries and patterns files")
 struct CardsDeckTests {
-    @Test("the default deck's reference images are DICT_4X4_50's markers 0 to 13")
+    @Test("the default deck's reference images are DICT_4X4_50's markers 0 to 17 (14 to 17: the function cards)")
     func defaultDeckIsArUco() throws {
         let deck = DeckTestSupport.defaultDeck
-        #expect(deck.cards.map(\.marker) == Array(0...13))
+        #expect(deck.cards.map(\.marker) == Array(0...17))
         for card in deck.cards {
             let expected = MarkerCode(size: 4, cells: try #require(ArUcoDictionary.dict4X4_50.cells(of: card.marker)))
             #expect(card.code == expected, "marker \(card.marker)")
