@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CardBotImaging", targets: ["CardBotImaging"]),
         .library(name: "CardBotVision", targets: ["CardBotVision"]),
         .library(name: "CardBotLesson", targets: ["CardBotLesson"]),
+        .library(name: "CardBotAR", targets: ["CardBotAR"]),
         .library(name: "CardBotClassroom", targets: ["CardBotClassroom"]),
     ],
     dependencies: [
@@ -61,17 +62,23 @@ let package = Package(
             name: "CardBotLesson",
             dependencies: ["CardBotSupport"]
         ),
+        // The AR replay: the table plane from the cards, the level and robot drawn on the camera's view.
+        // Above Vision and Lesson; Classroom and the CLI call it.
+        .target(
+            name: "CardBotAR",
+            dependencies: ["CardBotVision", "CardBotLesson", "CardBotImaging", "CardBotSupport"]
+        ),
         .target(
             name: "CardBotClassroom",
             dependencies: [
-                "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport",
+                "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
+                "CardBotClassroom", "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,6 +86,9 @@ let package = Package(
         // Resources/ holds the test deck and real photos, read through #filePath (not bundled).
         .testTarget(
             name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
+            exclude: ["Resources"]),
+        .testTarget(
+            name: "CardBotARTests", dependencies: ["CardBotAR", "CardBotSynth", "CardBotVision", "CardBotLesson", "CardBotImaging"],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),

@@ -1,0 +1,50 @@
+import CardBotImaging
+
+/// A colour frame with one reusable polygon rasterizer, filling shapes at any opacity.
+///
+/// The overlay fills a few hundred small polygons per frame; this keeps the rasterizer's row buffers
+/// from one fill to the next instead of allocating them for every shape.
+public struct OverlayCanvas {
+    /// The frame being drawn on.
+    public var image: RGBImage
+    private var rasterizer = PolygonRasterizer()
+
+    /// Wraps `image`.
+    public init(_ image: RGBImage) {
+        self.image = image
+    }
+
+    /// Fills `polygons` (united) with `color` at `opacity` (0...1), anti-aliased.
+    public mutating func fill(_ polygons: [[ImagePoint]], color: RGB, opacity: Double = 1) {
+        guard opacity > 0 else { return }
+        let width = image.width
+        let height = image.height
+        let alpha = Float(min(1, opacity))
+        let red = Float(color.red), green = Float(color.green), blue = Float(color.blue)
+        image.pixels.withUnsafeMutableBufferPointer { pixels in
+            rasterizer.rasterize(polygons, width: width, height: height) { y, x0, coverage in
+                var offset = (y * width + x0) * 3
+                for index in 0..<coverage.count {
+                    let a = coverage[index] * alpha
+                    if a > 0 {
+                        let r = Float(pixels[offset]), g = Float(pixels[offset + 1]), b = Float(pixels[offset + 2])
+                        pixels[offset] = UInt8(r + (red - r) * a + 0.5)
+                        pixels[offset + 1] = UInt8(g + (green - g) * a + 0.5)
+                        pixels[offset + 2] = UInt8(b + (blue - b) * a + 0.5)
+                    }
+                    offset += 3
+                }
+            }
+        }
+    }
+
+    /// Fills one polygon.
+    public mutating func fill(_ polygon: [ImagePoint], color: RGB, opacity: Double = 1) {
+        fill([polygon], color: color, opacity: opacity)
+    }
+
+    /// Strokes a closed outline `thickness` pixels wide (mitred corners, as `DrawingSurface.strokePolygon`).
+    public mutating func stroke(_ polygon: [ImagePoint], color: RGB, thickness: Double) {
+        image.strokePolygon(polygon, color: color, thickness: thickness)
+    }
+}

@@ -1,0 +1,280 @@
+import CardBotImaging
+import CardBotLesson
+
+/// Draws a level and its robot onto a camera frame in perspective: floor, water and goal tiles on the table,
+/// walls raised, gems, the goal's flag, the path walked so far, the robot as a small solid figure, and the card
+/// being run lit up among the real cards.
+///
+/// Everything is placed in map units (a tile is 1 by 1; heights in tiles) and projected through the camera pose.
+/// Flat things are drawn first; raised things after, farthest from the camera first.
+public struct OverlayRenderer: Sendable {
+    /// Colours and proportions.
+    public var style: OverlayStyle
+
+    /// Creates a renderer.
+    public init(style: OverlayStyle = OverlayStyle()) {
+        self.style = style
+    }
+
+    /// What one frame of the overlay shows.
+    public struct Scene {
+        /// The camera over the table.
+        public var pose: CameraPose
+        /// Where the map lies on the table.
+        public var layout: OverlayLayout
+        /// The map.
+        public var map: LevelMap
+        /// The robot's moment.
+        public var moment: RobotAnimation.Moment
+        /// Whether the run solved the level (the path's colour).
+        public var solved: Bool
+        /// The outline on the table of the card being run, to light up; nil for none.
+        public var runningCard: [SIMD2<Double>]?
+
+        /// Creates a scene.
+        public init(pose: CameraPose, layout: OverlayLayout, map: LevelMap, moment: RobotAnimation.Moment, solved: Bool,
+                    runningCard: [SIMD2<Double>]? = nil) {
+            self.pose = pose
+            self.layout = layout
+            self.map = map
+            self.moment = moment
+            self.solved = solved
+            self.runningCard = runningCard
+        }
+    }
+
+    /// Draws `scene` onto `canvas`.
+    public func draw(_ scene: Scene, on canvas: inout OverlayCanvas) {
+        let projector = Projector(pose: scene.pose, layout: scene.layout)
+        let map = scene.map
+        let columns = Double(map.width)
+        let rows = Double(map.height)
+        // A dark mat under the map, so that it reads on any table.
+        if let mat = projector.polygon([(-0.15, -0.15), (columns + 0.15, -0.15), (columns + 0.15, rows + 0.15), (-0.15, rows + 0.15)]) {
+            canvas.fill(mat, color: RGB(20, 20, 24), opacity: 0.45)
+        }
+        var floor: [[ImagePoint]] = []
+        var water: [[ImagePoint]] = []
+        var goal: [[ImagePoint]] = []
+        let inset = 0.04
+        for y in 0..<map.height {
+            for x in 0..<map.width {
+                let tile = map.tile(at: GridPoint(x: x, y: y))
+                if tile == .wall { continue }
+                let u = Double(x), v = Double(y)
+                guard let polygon = projector.polygon([(u + inset, v + inset), (u + 1 - inset, v + inset),
+                                                       (u + 1 - inset, v + 1 - inset), (u + inset, v + 1 - inset)])
+                else { continue }
+                switch tile {
+                case .water: water.append(polygon)
+                case .goal: goal.append(polygon)
+                default: floor.append(polygon)
+                }
+            }
+        }
+        canvas.fill(floor, color: style.floor, opacity: style.tileOpacity)
+        canvas.fill(water, color: style.water, opacity: style.tileOpacity)
+        canvas.fill(goal, color: style.goal, opacity: style.tileOpacity)
+        // The start: a ring of the path's colour.
+        drawPath(scene, projector: projector, on: &canvas)
+
+        // Raised things, farthest first.
+        let eye = projector.eye
+        var solids: [(depth: Double, draw: (inout OverlayCanvas) -> Void)] = []
+        func depth(_ u: Double, _ v: Double, _ h: Double) -> Double {
+            let d = SIMD3(u, v, h) - eye
+            return (d * d).sum()
+        }
+        for y in 0..<map.height {
+            for x in 0..<map.width where map.tile(at: GridPoint(x: x, y: y)) == .wall {
+                let u = Double(x) + 0.5, v = Double(y) + 0.5
+                let height = style.wallHeight
+                solids.append((depth(u, v, height / 2), { canvas in
+                    self.drawBox(projector, center: SIMD2(u, v), along: SIMD2(1, 0), half: SIMD2(0.5, 0.5),
+                                 bottom: 0, top: height, color: self.style.wall, on: &canvas)
+                }))
+            }
+        }
+        for (index, gem) in map.gems.enumerated() where scene.moment.gemMask & (1 << UInt32(index)) == 0 {
+            let u = Double(gem.x) + 0.5, v = Double(gem.y) + 0.5
+            solids.append((depth(u, v, 0.3), { canvas in self.drawGem(projector, at: SIMD2(u, v), on: &canvas) }))
+        }
+        let flagAt = SIMD2(Double(map.goal.x) + 0.3, Double(map.goal.y) + 0.3)
+        solids.append((depth(flagAt.x, flagAt.y, 0.4), { canvas in self.drawFlag(projector, at: flagAt, on: &canvas) }))
+        let robot = scene.moment
+        solids.append((depth(robot.position.x, robot.position.y, robot.lift + 0.3), { canvas in
+            self.drawRobot(projector, moment: robot, on: &canvas)
+        }))
+        for solid in solids.sorted(by: { $0.depth > $1.depth }) { solid.draw(&canvas) }
+
+        if let card = scene.runningCard {
+            let points = card.compactMap { scene.pose.project($0.x, $0.y) }
+            if points.count == card.count {
+                canvas.fill(points, color: style.cardLight, opacity: 0.42)
+                canvas.stroke(points, color: style.cardOutline, thickness: 4)
+            }
+        }
+    }
+
+    // MARK: - Parts
+
+    private func drawPath(_ scene: Scene, projector: Projector, on canvas: inout OverlayCanvas) {
+        let path = scene.moment.path
+        let color = scene.solved ? style.pathSolved : style.pathFailed
+        let half = 0.08
+        var pieces: [[ImagePoint]] = []
+        for (a, b) in zip(path, path.dropFirst()) {
+            let d = b - a
+            let length = (d * d).sum().squareRoot()
+            guard length > 1e-6 else { continue }
+            let n = SIMD2(-d.y, d.x) / length * half
+            if let quad = projector.polygon([(a.x + n.x, a.y + n.y), (b.x + n.x, b.y + n.y), (b.x - n.x, b.y - n.y),
+                                             (a.x - n.x, a.y - n.y)]) {
+                pieces.append(PolygonRasterizer.counterClockwise(quad))
+            }
+        }
+        for p in path {
+            let disc = (0..<12).map { i -> (Double, Double) in
+                let angle = Double(i) * Double.pi / 6
+                return (p.x + half * cosine(angle), p.y + half * sine(angle))
+            }
+            if let polygon = projector.polygon(disc) { pieces.append(PolygonRasterizer.counterClockwise(polygon)) }
+        }
+        canvas.fill(pieces, color: color, opacity: 0.9)
+    }
+
+    /// A box standing on the map: centre (map units), its local x axis `along` (unit), half sizes, heights in tiles.
+    func drawBox(_ projector: Projector, center: SIMD2<Double>, along: SIMD2<Double>, half: SIMD2<Double>, bottom: Double,
+                 top: Double, color: RGB, on canvas: inout OverlayCanvas) {
+        let side = SIMD2(-along.y, along.x)
+        let a = along * half.x
+        let b = side * half.y
+        let base = [center - a - b, center + a - b, center + a + b, center - a + b]
+        let faces: [(normal: SIMD3<Double>, points: [(SIMD2<Double>, Double)])] = [
+            (SIMD3(0, 0, 1), base.map { ($0, top) }),
+            (SIMD3(-side.x, -side.y, 0), [(base[0], bottom), (base[1], bottom), (base[1], top), (base[0], top)]),
+            (SIMD3(along.x, along.y, 0), [(base[1], bottom), (base[2], bottom), (base[2], top), (base[1], top)]),
+            (SIMD3(side.x, side.y, 0), [(base[2], bottom), (base[3], bottom), (base[3], top), (base[2], top)]),
+            (SIMD3(-along.x, -along.y, 0), [(base[3], bottom), (base[0], bottom), (base[0], top), (base[3], top)]),
+        ]
+        for face in faces {
+            var centre = SIMD3<Double>(0, 0, 0)
+            for (p, h) in face.points { centre += SIMD3(p.x, p.y, h) }
+            centre /= 4
+            guard ((projector.eye - centre) * face.normal).sum() > 0,
+                let polygon = projector.polygon3(face.points)
+            else { continue }
+            canvas.fill(polygon, color: shade(color, face.normal), opacity: 1)
+        }
+    }
+
+    /// A colour lit by a light from the far left, above.
+    func shade(_ color: RGB, _ normal: SIMD3<Double>) -> RGB {
+        let light = SIMD3<Double>(-0.35, -0.55, 0.76)
+        let factor = 0.62 + 0.45 * max(0, (normal * light).sum())
+        func channel(_ value: UInt8) -> UInt8 { UInt8(max(0, min(255, Double(value) * factor))) }
+        return RGB(channel(color.red), channel(color.green), channel(color.blue))
+    }
+
+    private func drawGem(_ projector: Projector, at centre: SIMD2<Double>, on canvas: inout OverlayCanvas) {
+        let r = 0.2
+        let mid = 0.3
+        let ring = (0..<4).map { i -> SIMD2<Double> in
+            let angle = Double(i) * Double.pi / 2 + Double.pi / 4
+            return centre + SIMD2(cosine(angle), sine(angle)) * r
+        }
+        for apex in [mid + 0.22, mid - 0.22] {
+            for i in 0..<4 {
+                let p = ring[i], q = ring[(i + 1) % 4]
+                let edge = (p + q) / 2 - centre
+                let normal = SIMD3(edge.x, edge.y, apex > mid ? 0.3 : -0.3)
+                let faceCentre = SIMD3((p.x + q.x + centre.x) / 3, (p.y + q.y + centre.y) / 3, (mid * 2 + apex) / 3)
+                guard ((projector.eye - faceCentre) * normal).sum() > 0,
+                    let polygon = projector.polygon3([(p, mid), (q, mid), (centre, apex)])
+                else { continue }
+                canvas.fill(polygon, color: shade(style.gem, normal / (normal * normal).sum().squareRoot()), opacity: 1)
+            }
+        }
+    }
+
+    private func drawFlag(_ projector: Projector, at foot: SIMD2<Double>, on canvas: inout OverlayCanvas) {
+        drawBox(projector, center: foot, along: SIMD2(1, 0), half: SIMD2(0.025, 0.025), bottom: 0, top: 0.85,
+                color: RGB(90, 80, 70), on: &canvas)
+        if let flag = projector.polygon3([(foot, 0.85), (foot, 0.55), (foot + SIMD2(0.42, 0.0), 0.7)]) {
+            canvas.fill(flag, color: style.flag, opacity: 1)
+        }
+    }
+
+    private func drawRobot(_ projector: Projector, moment: RobotAnimation.Moment, on canvas: inout OverlayCanvas) {
+        let forward = SIMD2(cosine(moment.heading), sine(moment.heading))
+        let side = SIMD2(-forward.y, forward.x)
+        let k = style.robotHeight / 0.6 * (1 - 0.85 * moment.sink)
+        let lift = moment.lift * style.jumpHeight
+        let p = moment.position
+        let body = moment.bumping ? style.robotBump : style.robotBody
+        // Wheels, body, head, then the eyes on the head's front when it faces the camera.
+        for offset in [-0.17, 0.17] {
+            drawBox(projector, center: p + side * offset, along: forward, half: SIMD2(0.13, 0.05), bottom: lift,
+                    top: lift + 0.1 * k, color: RGB(45, 45, 52), on: &canvas)
+        }
+        drawBox(projector, center: p, along: forward, half: SIMD2(0.2, 0.18), bottom: lift + 0.06 * k, top: lift + 0.36 * k,
+                color: body, on: &canvas)
+        let headCentre = p + forward * 0.02
+        drawBox(projector, center: headCentre, along: forward, half: SIMD2(0.15, 0.15), bottom: lift + 0.36 * k,
+                top: lift + 0.6 * k, color: style.robotHead, on: &canvas)
+        let front = headCentre + forward * 0.151
+        let frontCentre = SIMD3(front.x, front.y, lift + 0.48 * k)
+        guard ((projector.eye - frontCentre) * SIMD3(forward.x, forward.y, 0)).sum() > 0 else { return }
+        for offset in [-0.065, 0.065] {
+            let c = front + side * offset
+            let w = side * 0.03
+            if let eye = projector.polygon3([(c - w, lift + 0.44 * k), (c + w, lift + 0.44 * k), (c + w, lift + 0.53 * k),
+                                             (c - w, lift + 0.53 * k)]) {
+                canvas.fill(eye, color: style.eye, opacity: 1)
+            }
+        }
+    }
+}
+
+/// Map units (tiles, heights in tiles) to image pixels through a layout and a camera pose.
+struct Projector {
+    let pose: CameraPose
+    let layout: OverlayLayout
+    /// The camera's centre in map units (x, y, height).
+    let eye: SIMD3<Double>
+
+    init(pose: CameraPose, layout: OverlayLayout) {
+        self.pose = pose
+        self.layout = layout
+        let c = pose.centerOnTable
+        eye = SIMD3((c.x - layout.origin.x) / layout.tile, (c.y - layout.origin.y) / layout.tile, c.z / layout.tile)
+    }
+
+    @inline(__always)
+    func point(_ u: Double, _ v: Double, _ h: Double) -> ImagePoint? {
+        let t = layout.table(u, v)
+        return pose.project(t.x, t.y, height: h * layout.tile)
+    }
+
+    /// A flat polygon on the floor; nil when a corner is behind the camera.
+    func polygon(_ points: [(Double, Double)]) -> [ImagePoint]? {
+        var out: [ImagePoint] = []
+        out.reserveCapacity(points.count)
+        for (u, v) in points {
+            guard let p = point(u, v, 0) else { return nil }
+            out.append(p)
+        }
+        return out
+    }
+
+    /// A polygon of raised points (map position, height in tiles).
+    func polygon3(_ points: [(SIMD2<Double>, Double)]) -> [ImagePoint]? {
+        var out: [ImagePoint] = []
+        out.reserveCapacity(points.count)
+        for (p, h) in points {
+            guard let q = point(p.x, p.y, h) else { return nil }
+            out.append(q)
+        }
+        return out
+    }
+}
