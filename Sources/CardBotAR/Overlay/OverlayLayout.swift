@@ -54,9 +54,19 @@ public struct OverlayLayout: Sendable, Hashable {
     /// How close to the frame's edge the map may come, pixels.
     public static let margin = 6.0
 
+    /// How much each side is preferred: a side wins when its tiles, times this, are the largest.
+    var preference: Double {
+        switch side {
+        case .far: return 1
+        case .right, .left: return 0.7
+        case .near: return 0.5
+        }
+    }
+
     /// Places a `columns` x `rows` map beside `cards` (their outlines on the table) as seen by `pose` in a
-    /// `width` x `height` frame: the first side, in the order of `Side`, where it fits at full size, else the side
-    /// where it fits largest; nil when it fits nowhere with tiles of at least `smallestTilePixels`.
+    /// `width` x `height` frame: on the far side when it fits there at full size; else on the side where its
+    /// tiles, weighted by the side's preference (far 1, right and left 0.7, near 0.5), are largest; nil when it fits
+    /// nowhere with tiles of at least `smallestTilePixels`.
     public static func place(columns: Int, rows: Int, cards: [[SIMD2<Double>]], cardWidth: Double, pose: CameraPose,
                              width: Int, height: Int, raise: Double) -> OverlayLayout? {
         let points = cards.joined()
@@ -84,8 +94,8 @@ public struct OverlayLayout: Sendable, Hashable {
                 }
                 let layout = OverlayLayout(origin: origin, tile: tile, columns: columns, rows: rows, side: side, scale: scale)
                 if layout.fits(pose: pose, width: width, height: height, raise: raise * tile) {
-                    if scale >= 0.999 { return layout }
-                    if best == nil || scale > best!.scale { best = layout }
+                    if scale >= 0.999 && side == .far { return layout }
+                    if best == nil || scale * layout.preference > best!.scale * best!.preference { best = layout }
                     break
                 }
                 scale *= 0.92

@@ -206,28 +206,29 @@ public struct OverlayRenderer: Sendable {
     }
 
     private func drawRobot(_ projector: Projector, moment: RobotAnimation.Moment, on canvas: inout OverlayCanvas) {
+        let z = style.robotSize
         let forward = SIMD2(cosine(moment.heading), sine(moment.heading))
         let side = SIMD2(-forward.y, forward.x)
-        let k = style.robotHeight / 0.6 * (1 - 0.85 * moment.sink)
+        let k = z * (1 - 0.85 * moment.sink)
         let lift = moment.lift * style.jumpHeight
         let p = moment.position
         let body = moment.bumping ? style.robotBump : style.robotBody
         // Wheels, body, head, then the eyes on the head's front when it faces the camera.
-        for offset in [-0.17, 0.17] {
-            drawBox(projector, center: p + side * offset, along: forward, half: SIMD2(0.13, 0.05), bottom: lift,
+        for offset in [-0.17 * z, 0.17 * z] {
+            drawBox(projector, center: p + side * offset, along: forward, half: SIMD2(0.13, 0.05) * z, bottom: lift,
                     top: lift + 0.1 * k, color: RGB(45, 45, 52), on: &canvas)
         }
-        drawBox(projector, center: p, along: forward, half: SIMD2(0.2, 0.18), bottom: lift + 0.06 * k, top: lift + 0.36 * k,
-                color: body, on: &canvas)
-        let headCentre = p + forward * 0.02
-        drawBox(projector, center: headCentre, along: forward, half: SIMD2(0.15, 0.15), bottom: lift + 0.36 * k,
+        drawBox(projector, center: p, along: forward, half: SIMD2(0.2, 0.18) * z, bottom: lift + 0.06 * k,
+                top: lift + 0.36 * k, color: body, on: &canvas)
+        let headCentre = p + forward * 0.02 * z
+        drawBox(projector, center: headCentre, along: forward, half: SIMD2(0.15, 0.15) * z, bottom: lift + 0.36 * k,
                 top: lift + 0.6 * k, color: style.robotHead, on: &canvas)
-        let front = headCentre + forward * 0.151
+        let front = headCentre + forward * 0.151 * z
         let frontCentre = SIMD3(front.x, front.y, lift + 0.48 * k)
         guard ((projector.eye - frontCentre) * SIMD3(forward.x, forward.y, 0)).sum() > 0 else { return }
-        for offset in [-0.065, 0.065] {
+        for offset in [-0.065 * z, 0.065 * z] {
             let c = front + side * offset
-            let w = side * 0.03
+            let w = side * 0.03 * z
             if let eye = projector.polygon3([(c - w, lift + 0.44 * k), (c + w, lift + 0.44 * k), (c + w, lift + 0.53 * k),
                                              (c - w, lift + 0.53 * k)]) {
                 canvas.fill(eye, color: style.eye, opacity: 1)

@@ -21,8 +21,8 @@ public struct OverlayStyle: Sendable {
     public var tileOpacity = 0.82
     /// Wall height over tile side.
     public var wallHeight = 0.45
-    /// The robot's height (body and head) over tile side.
-    public var robotHeight = 0.62
+    /// The robot's size over the tile's side: 1 makes it 0.4 tiles long and 0.6 tiles tall.
+    public var robotSize = 1.3
     /// The highest point of a jump over tile side.
     public var jumpHeight = 0.7
 

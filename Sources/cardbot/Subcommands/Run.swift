@@ -1,4 +1,6 @@
 import ArgumentParser
+import CardBotAR
+import CardBotImaging
 import CardBotClassroom
 import CardBotLesson
 import CardBotSupport
@@ -35,6 +37,7 @@ extension CardBotCommand {
         @OptionGroup var session: SessionOptions
         @OptionGroup var deckOptions: DeckOptions
         @OptionGroup var imageLimits: ImageLimitOptions
+        @OptionGroup var replay: ReplayOutputOptions
 
         func run() throws {
             switch try input.mode() {
@@ -68,7 +71,33 @@ extension CardBotCommand {
                 lines = report.lines(for: trace, level: level, optimal: optimal)
             }
             print(lines.joined(separator: "\n"))
+            if let target = try replay.target() {
+                try writeReplay(to: target, what: "the flat map of the run") { sink in
+                    try SessionReplayer.writeTyped(
+                        trace, level: level, options: replay.options, width: Self.typedReplaySize.width,
+                        height: Self.typedReplaySize.height, into: &sink)
+                }
+            }
             if !trace.success { throw ExitCode.failure }
+        }
+
+        /// The size of a typed program's replay: the flat map alone.
+        static let typedReplaySize = (width: 640, height: 480)
+
+        /// Opens the replay output, runs `body` with it and reports where the frames went.
+        private func writeReplay(to target: ReplayOutputOptions.Target, what: String,
+                                 _ body: (inout PNGFrameFolder) throws -> Int) throws {
+            do {
+                switch target {
+                case .pngFolder(let path):
+                    var sink = try PNGFrameFolder(path: path)
+                    let frames = try body(&sink)
+                    StandardError.print("\(path): \(frames) frames of \(what) (PNG)")
+                }
+            } catch let error as ImageError {
+                StandardError.error(error.description)
+                throw ExitCode(2)
+            }
         }
 
         private func runSession(_ folder: SessionFolder) throws {
@@ -106,6 +135,12 @@ extension CardBotCommand {
                 lines = report.lines(for: result)
             }
             print(lines.joined(separator: "\n"))
+            if let target = try replay.target() {
+                let replayer = SessionReplayer(level: level, deck: deck, options: replay.options, limits: limits)
+                try writeReplay(to: target, what: "\(result.attempts.count) attempts") { sink in
+                    try replayer.write(result.replayAttempts, into: &sink) { StandardError.warning(file: folder.path, $0) }.frames
+                }
+            }
             if session.stats {
                 let seconds = elapsed.seconds
                 let rate = seconds > 0 ? Double(result.frameCount) / seconds : 0

@@ -1,0 +1,18 @@
+import CardBotAR
+import CardBotLesson
+
+extension SessionRun {
+    /// The attempts as the AR replay shows them: run frame, cards, trace and the sentence that says what happened.
+    public var replayAttempts: [ReplayAttempt] {
+        attempts.map { attempt in
+            let headline: String
+            switch attempt.outcome {
+            case .ran(let trace): headline = TraceFormatter.resultSentence(trace, level: level)
+            case .notRunnable(let reason): headline = "This program cannot run: \(reason)"
+            }
+            return ReplayAttempt(
+                number: attempt.number, frameName: attempt.frameName, framePath: session.framePath(attempt.frame),
+                markers: attempt.markers, trace: attempt.trace, headline: headline)
+        }
+    }
+}
