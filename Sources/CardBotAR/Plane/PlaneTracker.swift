@@ -7,8 +7,9 @@ import CardBotVision
 /// cards to the model (same marker, nearest to where the last homography puts it) and refits the homography to
 /// the matched cards' known table corners, leaving out any card that no longer agrees (moved or lifted). The
 /// result is smoothed in the image: four anchor points around the cards follow the new fit by a fraction that
-/// grows with how far they moved, so sensor noise is damped and a real camera move is followed at once. When no
-/// model card is seen (a hand over all of them), the last good homography is kept.
+/// grows with how far they moved, so sensor noise is damped and a real camera move is followed at once (a jump too
+/// far for the prediction is matched by the reading order when the frame shows the model's cards). When no model
+/// card is seen (a hand over all of them), the last good homography is kept.
 public struct PlaneTracker: Sendable {
     /// The fitter for the first frame.
     public var fitter: TablePlaneFitter
@@ -104,6 +105,12 @@ public struct PlaneTracker: Sendable {
             used.insert(index)
             let pose = model.cards[index].pose
             matched.append((local.map(pose.apply), detection.corners.map { SIMD2($0.x, $0.y) }))
+        }
+        // A big jump of the camera: the same cards in the same reading order are the model's cards, one by one.
+        if matched.isEmpty && detections.map(\.marker) == model.cards.map(\.marker) {
+            for (card, detection) in zip(model.cards, detections) where card.inlier {
+                matched.append((local.map(card.pose.apply), detection.corners.map { SIMD2($0.x, $0.y) }))
+            }
         }
         guard !matched.isEmpty else { return nil }
         var weights = [Double](repeating: 1, count: matched.count)
