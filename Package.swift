@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CardBotImaging", targets: ["CardBotImaging"]),
         .library(name: "CardBotVision", targets: ["CardBotVision"]),
         .library(name: "CardBotLesson", targets: ["CardBotLesson"]),
+        .library(name: "CardBotVideo", targets: ["CardBotVideo"]),
         .library(name: "CardBotAR", targets: ["CardBotAR"]),
         .library(name: "CardBotClassroom", targets: ["CardBotClassroom"]),
     ],
@@ -40,11 +41,29 @@ let package = Package(
             name: "CCardBotJPEG",
             dependencies: ["CJPEG"]
         ),
+        // FFmpeg (libavformat, libavcodec, libswscale, libavutil) as system libraries, found through
+        // pkg-config: video files and streams are demuxed and decoded by the library phones' and webcams'
+        // formats are made for, rather than by hand-written codecs.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"])]
+        ),
+        // FFmpeg's log callback takes a C va_list and its error codes are macros: only that is in C.
+        .target(
+            name: "CCardBotVideo",
+            dependencies: ["CFFmpeg"]
+        ),
         // Small helpers every layer shares (hand-written JSON text with a fixed key order).
         .target(name: "CardBotSupport"),
         .target(
             name: "CardBotImaging",
             dependencies: ["CCardBotJPEG", "CPNG"]
+        ),
+        // Video files and live streams as frame sources (decoded to the luma plane), and a video writer.
+        .target(
+            name: "CardBotVideo",
+            dependencies: ["CardBotImaging", "CardBotSupport", "CFFmpeg", "CCardBotVideo"]
         ),
         .target(
             name: "CardBotVision",
@@ -54,7 +73,7 @@ let package = Package(
         // kept out of the detection path.
         .target(
             name: "CardBotSynth",
-            dependencies: ["CardBotImaging"]
+            dependencies: ["CardBotImaging", "CardBotVideo", "CardBotSupport"]
         ),
         // Levels, the card language, the robot, the solver and the validator: pure logic, no pixels.
         // It takes the deck's names as plain data, so it needs no vision.
@@ -66,19 +85,20 @@ let package = Package(
         // Above Vision and Lesson; Classroom and the CLI call it.
         .target(
             name: "CardBotAR",
-            dependencies: ["CardBotVision", "CardBotLesson", "CardBotImaging", "CardBotSupport"]
+            dependencies: ["CardBotVision", "CardBotLesson", "CardBotImaging", "CardBotVideo", "CardBotSupport"]
         ),
         .target(
             name: "CardBotClassroom",
             dependencies: [
-                "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport",
+                "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotClassroom", "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
+                "CardBotClassroom", "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo",
+                "CardBotSynth", "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,6 +107,7 @@ let package = Package(
         .testTarget(
             name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
             exclude: ["Resources"]),
+        .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
         .testTarget(
             name: "CardBotARTests", dependencies: ["CardBotAR", "CardBotSynth", "CardBotVision", "CardBotLesson", "CardBotImaging"],
             exclude: ["Resources"]),

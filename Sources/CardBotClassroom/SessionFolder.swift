@@ -1,10 +1,13 @@
+import CardBotImaging
+import CardBotVideo
 import Foundation
 
-/// A recorded session on disk: a folder of camera frames and an optional `session.json`.
+/// A recorded session on disk: a folder of camera frames or one video, and an optional `session.json`.
 ///
 /// Frames are the folder's `.png`, `.jpg` and `.jpeg` files (any case) in natural filename order,
 /// or the order `session.json` gives. Every frame lies inside the folder: a name that leads
-/// outside it (`../`, an absolute path, a symbolic link out) is refused.
+/// outside it (`../`, an absolute path, a symbolic link out) is refused. A video session is a video file
+/// on its own, or a folder holding one video (or naming it in `session.json`'s `video`).
 public struct SessionFolder: Sendable, Equatable {
     /// The folder as it was given.
     public let path: String
@@ -16,8 +19,10 @@ public struct SessionFolder: Sendable, Equatable {
     public let frameNames: [String]
     /// Indices into `frameNames` at which the child pressed "run", in order; nil when not recorded.
     public let runFrames: [Int]?
-    /// The path of every frame, in playing order.
+    /// The path of every frame, in playing order (empty for a video session).
     public let framePaths: [String]
+    /// The video's path, for a video session.
+    public private(set) var video: String? = nil
 
     /// The extensions of frame files (compared case-insensitively).
     public static let frameExtensions: Set<String> = ["png", "jpg", "jpeg"]
@@ -40,7 +45,29 @@ public struct SessionFolder: Sendable, Equatable {
         frameExtensions.contains((name as NSString).pathExtension.lowercased())
     }
 
-    /// Opens the session folder at `path`.
+    /// A session recorded in the video file at `path`, with no `session.json`.
+    public static func video(_ path: String) -> SessionFolder {
+        var session = SessionFolder(
+            path: path, manifest: SessionManifest(), hasManifest: false, frameNames: [], runFrames: nil, framePaths: [])
+        session.video = path
+        return session
+    }
+
+    /// The run marks of a video session, in seconds from the start; nil when not recorded or not a video.
+    public var runSeconds: [Double]? { video == nil ? nil : manifest.runSeconds }
+
+    /// Whether this session is recorded in a video.
+    public var isVideo: Bool { video != nil }
+
+    /// Where the session's frames come from: its stills at `session.json`'s fps, or its video sampled at `sampleFPS`.
+    public func frameSource(limits: ImageLimits = .default, sampleFPS: Double? = VideoFrameSource.defaultSampleFPS)
+        -> any FrameSource
+    {
+        if let video { return VideoFrameSource(path: video, sampleFPS: sampleFPS, limits: limits) }
+        return StillFrameSource(paths: framePaths, names: frameNames, fps: manifest.fps, limits: limits)
+    }
+
+    /// Opens the session folder (or video file) at `path`.
     /// - Throws: `SessionError` for a missing folder, an unreadable or invalid `session.json`, a frame name
     ///   leading outside the folder, a run mark naming no frame, or a folder with no frames.
     public static func open(_ path: String) throws -> SessionFolder {
@@ -50,7 +77,10 @@ public struct SessionFolder: Sendable, Equatable {
             throw SessionError(file: path, reason: "no such folder")
         }
         guard isDirectory.boolValue else {
-            throw SessionError(file: path, reason: "is a file, not a session folder (give the folder that holds the frames)")
+            if VideoFile.isVideoName(path) { return video(path) }
+            throw SessionError(
+                file: path,
+                reason: "is a file, not a session folder (give the folder that holds the frames, or a video file)")
         }
         let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
         let manifestPath = (path as NSString).appendingPathComponent(manifestName)
@@ -67,6 +97,14 @@ public struct SessionFolder: Sendable, Equatable {
             hasManifest = true
         }
 
+        if let session = try openVideo(path, root: root, manifest: manifest, manifestPath: manifestPath,
+                                       hasManifest: hasManifest) {
+            return session
+        }
+        if manifest.runSeconds != nil {
+            throw SessionError(
+                file: manifestPath, reason: "'runs' holds times in seconds, which only a video session has; give frame names")
+        }
         let names: [String]
         if let listed = manifest.frames {
             for name in listed {
@@ -91,7 +129,8 @@ public struct SessionFolder: Sendable, Equatable {
             }
         }
         guard !names.isEmpty else {
-            throw SessionError(file: path, reason: "no frames: a session folder holds camera frames (.png, .jpg or .jpeg)")
+            throw SessionError(
+                file: path, reason: "no frames: a session folder holds camera frames (.png, .jpg or .jpeg) or one video")
         }
 
         var runFrames: [Int]? = nil
@@ -109,6 +148,39 @@ public struct SessionFolder: Sendable, Equatable {
         return SessionFolder(
             path: path, manifest: manifest, hasManifest: hasManifest, frameNames: names, runFrames: runFrames,
             framePaths: names.map { (path as NSString).appendingPathComponent($0) })
+    }
+
+    /// The video session in the folder at `path`: the video `session.json` names, else the folder's only video
+    /// when it holds no frames; nil for a session of frames.
+    private static func openVideo(
+        _ path: String, root: String, manifest: SessionManifest, manifestPath: String, hasManifest: Bool
+    ) throws -> SessionFolder? {
+        var name = manifest.video
+        if name == nil, manifest.frames == nil {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let visible = entries.filter { !$0.hasPrefix(".") }
+            guard !visible.contains(where: isFrameName) else { return nil }
+            let videos = visible.filter(VideoFile.isVideoName).sorted(by: NaturalOrder.areInIncreasingOrder)
+            if videos.count > 1 {
+                throw SessionError(
+                    file: path,
+                    reason: "holds \(videos.count) videos (\(videos.joined(separator: ", "))); name the one to read in session.json's \"video\", or give each its own folder")
+            }
+            name = videos.first
+        }
+        guard let name else { return nil }
+        if manifest.frames != nil {
+            throw SessionError(file: manifestPath, reason: "names both 'video' and 'frames'; a session is one or the other")
+        }
+        if manifest.runs != nil {
+            throw SessionError(
+                file: manifestPath, reason: "'runs' of a video session are times in seconds from the start (for example [12.5, 40])")
+        }
+        try checkInside(name, folder: path, root: root, manifest: hasManifest && manifest.video != nil ? manifestPath : nil)
+        var session = SessionFolder(
+            path: path, manifest: manifest, hasManifest: hasManifest, frameNames: [], runFrames: nil, framePaths: [])
+        session.video = (path as NSString).appendingPathComponent(name)
+        return session
     }
 
     /// Refuses a frame name that leads outside the session folder, before any file is opened.

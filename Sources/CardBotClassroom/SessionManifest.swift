@@ -6,6 +6,7 @@ import Foundation
 ///
 /// ```json
 /// {"student": "Maya", "level": 3, "fps": 2, "frames": ["f1.jpg", "f2.jpg"], "runs": ["f2.jpg"]}
+/// {"student": "Maya", "level": 3, "video": "lesson.mp4", "runs": [12.5, 40]}
 /// ```
 public struct SessionManifest: Sendable, Equatable {
     /// Which level the session plays: a number looked up in the levels folder, or a level file's path
@@ -25,6 +26,10 @@ public struct SessionManifest: Sendable, Equatable {
     public var frames: [String]?
     /// The frames at which the child pressed "run".
     public var runs: [String]?
+    /// The video the session is recorded in (a name inside the session folder).
+    public var video: String?
+    /// The times (seconds from the start of the video) at which the child pressed "run".
+    public var runSeconds: [Double]?
 
     /// Creates a manifest.
     public init(student: String? = nil, level: LevelReference? = nil, fps: Double = 1, frames: [String]? = nil, runs: [String]? = nil) {
@@ -36,7 +41,7 @@ public struct SessionManifest: Sendable, Equatable {
     }
 
     /// The fields a manifest may have.
-    public static let fields: Set<String> = ["student", "level", "fps", "frames", "runs"]
+    public static let fields: Set<String> = ["student", "level", "fps", "frames", "runs", "video"]
 
     /// Parses `session.json`'s bytes.
     /// - Throws: `SessionError` naming `file` for malformed JSON, wrong types, unknown fields or bad values.
@@ -99,7 +104,21 @@ extension SessionManifest: Decodable {
         }
         fps = try container.decodeIfPresent(Double.self, forKey: AnyKey(stringValue: "fps")) ?? 1
         frames = try container.decodeIfPresent([String].self, forKey: AnyKey(stringValue: "frames"))
-        runs = try container.decodeIfPresent([String].self, forKey: AnyKey(stringValue: "runs"))
+        let runsKey = AnyKey(stringValue: "runs")
+        if container.contains(runsKey), try !container.decodeNil(forKey: runsKey) {
+            if let names = try? container.decode([String].self, forKey: runsKey) {
+                runs = names
+            } else if let times = try? container.decode([Double].self, forKey: runsKey) {
+                guard times.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
+                    throw SessionManifestFieldError(message: "'runs' times must be seconds from the start, 0 or more")
+                }
+                runSeconds = times
+            } else {
+                throw SessionManifestFieldError(
+                    message: "'runs' must be a list of frame names, or of times in seconds for a video session")
+            }
+        }
+        video = try container.decodeIfPresent(String.self, forKey: AnyKey(stringValue: "video"))
     }
 }
 
@@ -110,14 +129,16 @@ extension SessionManifest {
         func list(_ names: [String]) -> String { "[" + names.map(quote).joined(separator: ", ") + "]" }
         var fields: [String] = []
         if let frames { fields.append("  \"frames\": \(list(frames))") }
-        fields.append("  \"fps\": \(fps == fps.rounded() ? String(Int(fps)) : String(fps))")
+        if video == nil { fields.append("  \"fps\": \(fps == fps.rounded() ? String(Int(fps)) : String(fps))") }
         switch level {
         case .number(let number)?: fields.append("  \"level\": \(number)")
         case .path(let path)?: fields.append("  \"level\": \(quote(path))")
         case nil: break
         }
         if let runs { fields.append("  \"runs\": \(list(runs))") }
+        if let runSeconds { fields.append("  \"runs\": [" + runSeconds.map { JSONText.number($0, places: 3) }.joined(separator: ", ") + "]") }
         if let student { fields.append("  \"student\": \(quote(student))") }
+        if let video { fields.append("  \"video\": \(quote(video))") }
         return "{\n" + fields.joined(separator: ",\n") + "\n}\n"
     }
 }

@@ -19,8 +19,7 @@ public struct SessionReport: Sendable {
     /// Every line: the level, each attempt (program, steps, result), then the summary.
     public func lines(for run: SessionRun) -> [String] {
         var lines: [String] = []
-        let student = run.session.manifest.student.map { " by \($0)" } ?? ""
-        lines.append("Session \(run.session.path)\(student): level \(run.level.number), \(run.level.name)")
+        lines.append(headerLine(run))
         if !quiet {
             let runReport = RunReport(showMap: showMap, color: color)
             if run.attempts.isEmpty {
@@ -29,19 +28,45 @@ public struct SessionReport: Sendable {
             }
             for attempt in run.attempts {
                 lines.append("")
-                lines.append("Attempt \(attempt.number) at \(attempt.frameName) (\(Self.time(attempt.seconds))):")
-                switch attempt.outcome {
-                case .ran(let trace):
-                    lines += runReport.lines(for: trace, level: run.level, optimal: run.optimal, levelHeader: false)
-                case .notRunnable(let message):
-                    lines.append("Cards: \(attempt.cardNames.joined(separator: " "))")
-                    lines.append("This program cannot run: \(message)")
-                }
+                lines += attemptLines(
+                    attempt, level: run.level, optimal: run.optimal, video: run.session.isVideo, runReport: runReport)
             }
             lines.append("")
         }
         lines += summaryLines(run)
         return lines
+    }
+
+    /// `Session PATH by STUDENT: level N, NAME`.
+    public func headerLine(_ run: SessionRun) -> String {
+        let student = run.session.manifest.student.map { " by \($0)" } ?? ""
+        let video = run.session.video.map { $0 == run.session.path ? "" : " (video \(String($0.split(separator: "/").last ?? Substring($0))))" } ?? ""
+        return "Session \(run.session.path)\(video)\(student): level \(run.level.number), \(run.level.name)"
+    }
+
+    /// One attempt: where it was seen, its program and what the robot did.
+    /// - Parameter video: Whether the session is a video (the attempt is then placed by its time alone).
+    public func attemptLines(_ attempt: SessionRun.Attempt, level: Level, optimal: Int?, video: Bool) -> [String] {
+        attemptLines(attempt, level: level, optimal: optimal, video: video, runReport: RunReport(showMap: showMap, color: color))
+    }
+
+    private func attemptLines(
+        _ attempt: SessionRun.Attempt, level: Level, optimal: Int?, video: Bool, runReport: RunReport
+    ) -> [String] {
+        var lines = ["Attempt \(attempt.number) at \(Self.place(attempt, video: video)):"]
+        switch attempt.outcome {
+        case .ran(let trace):
+            lines += runReport.lines(for: trace, level: level, optimal: optimal, levelHeader: false)
+        case .notRunnable(let message):
+            lines.append("Cards: \(attempt.cardNames.joined(separator: " "))")
+            lines.append("This program cannot run: \(message)")
+        }
+        return lines
+    }
+
+    /// Where an attempt was seen: `frame-0011.jpg (5 s)` in a folder of frames, the time `0:05.2` in a video.
+    static func place(_ attempt: SessionRun.Attempt, video: Bool) -> String {
+        video ? attempt.frameName : "\(attempt.frameName) (\(time(attempt.seconds)))"
     }
 
     /// The session summary.
@@ -54,7 +79,7 @@ public struct SessionReport: Sendable {
         }
         lines.append("  Attempts:      \(run.attempts.count)")
         if let first = run.firstSuccess {
-            lines.append("  First success: attempt \(first.number) at \(first.frameName) (\(Self.time(first.seconds)))")
+            lines.append("  First success: attempt \(first.number) at \(Self.place(first, video: run.session.isVideo))")
         } else {
             lines.append("  First success: none yet")
         }

@@ -11,7 +11,8 @@ extension SessionRun {
             case .notRunnable(let reason): headline = "This program cannot run: \(reason)"
             }
             return ReplayAttempt(
-                number: attempt.number, frameName: attempt.frameName, framePath: session.framePath(attempt.frame),
+                number: attempt.number, frameName: attempt.frameName, framePath: session.isVideo ? nil : session.framePath(attempt.frame),
+                frameIndex: attempt.frame,
                 markers: attempt.markers, trace: attempt.trace, headline: headline)
         }
     }

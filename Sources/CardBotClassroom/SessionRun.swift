@@ -1,3 +1,4 @@
+import CardBotImaging
 import CardBotLesson
 
 /// Everything that happened in one recorded session: frames read, attempts run, the final program.
@@ -22,11 +23,11 @@ public struct SessionRun: Sendable {
 
         /// 1-based attempt number.
         public var number: Int
-        /// The frame at which it ran (index into the session's frames).
+        /// The frame at which it ran (index into the frames read).
         public var frame: Int
-        /// That frame's name.
+        /// That frame's name (its file name, or its time `m:ss.s` in a video).
         public var frameName: String
-        /// Seconds from the start of the session (frame index / fps).
+        /// Seconds from the start of the session (frame index / fps, or the video frame's presentation time).
         public var seconds: Double
         /// The cards as marker ids in reading order.
         public var markers: [Int]
@@ -61,8 +62,8 @@ public struct SessionRun: Sendable {
     public var finalMarkers: [Int]
     /// The final program as card names.
     public var finalProgram: [String]
-    /// The last readable frame (index), for thumbnails; nil when no frame could be read.
-    public var lastReadableFrame: Int?
+    /// The last readable frame, for thumbnails; nil when no frame could be read.
+    public var lastReadableFrame: FrameStamp?
 
     /// The first attempt that solved the level.
     public var firstSuccess: Attempt? { attempts.first { $0.solved } }

@@ -14,7 +14,8 @@ public struct ImageLimits: Sendable, Equatable {
     /// 64 megapixels and 256 MiB files.
     public static let `default` = ImageLimits()
 
-    func check(width: Int, height: Int, file: String) throws {
+    /// Refuses a size beyond the limits (or not above zero), naming `file`.
+    public func check(width: Int, height: Int, file: String) throws {
         guard width > 0, height > 0 else {
             throw ImageError(.corrupt, file: file, reason: "the image claims a size of \(width)x\(height)")
         }

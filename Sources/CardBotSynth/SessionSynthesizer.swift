@@ -21,6 +21,8 @@ public struct SessionSynthesizer: Sendable {
         public var stableFrames: Int
         /// JPEG quality, or nil for PNG frames.
         public var jpegQuality: Int?
+        /// Write one video instead of frame files.
+        public var video: SessionVideo?
 
         /// Creates options.
         public init(width: Int = 640, height: Int = 480, difficulty: SynthDifficulty = .easy, stableFrames: Int = 3,
@@ -132,18 +134,26 @@ public struct SessionSynthesizer: Sendable {
         }
 
         try FrameSetWriter.makeDirectory(directory)
-        let format: FrameSetWriter.Format = options.jpegQuality == nil ? .png : .jpg
-        let truths = try FrameSetWriter.render(
-            count: scenes.count, names: names, directory: directory, format: format, quality: options.jpegQuality,
-            jobs: jobs
-        ) { scenes[$0] }.values.compactMap { $0 }
+        let truths: [FrameTruth]
+        if let video = options.video {
+            truths = try video.write(scenes, jobs: jobs)
+        } else {
+            let format: FrameSetWriter.Format = options.jpegQuality == nil ? .png : .jpg
+            truths = try FrameSetWriter.render(
+                count: scenes.count, names: names, directory: directory, format: format, quality: options.jpegQuality,
+                jobs: jobs
+            ) { scenes[$0] }.values.compactMap { $0 }
+        }
         var runs: [String] = []
+        var runSeconds: [Double] = []
         var attempts: [[Int]] = []
         for (index, shot) in shots.enumerated() where shot.runMark {
-            runs.append(names[index])
+            runs.append(truths[index].file ?? names[index])
+            if let video = options.video { runSeconds.append(video.seconds(ofFrame: index)) }
             attempts.append(programs[shot.layout])
         }
-        let truth = SessionTruth(seed: seed, frames: truths, runs: runs, attempts: attempts, finalProgram: programs.last!)
+        var truth = SessionTruth(seed: seed, frames: truths, runs: runs, attempts: attempts, finalProgram: programs.last!)
+        if options.video != nil { truth.runSeconds = runSeconds }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
         let path = (directory as NSString).appendingPathComponent("truth.json")

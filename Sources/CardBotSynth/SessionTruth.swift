@@ -11,6 +11,8 @@ public struct SessionTruth: Sendable, Codable, Equatable {
     public var frames: [FrameTruth]
     /// The frames at which "run" was pressed.
     public var runs: [String]
+    /// The times (seconds) of the run marks, for a session written as a video.
+    public var runSeconds: [Double]?
     /// The program (marker ids in reading order) each run mark runs.
     public var attempts: [[Int]]
     /// The program on the table at the end.

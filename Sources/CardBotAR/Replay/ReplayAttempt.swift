@@ -6,8 +6,10 @@ public struct ReplayAttempt: Sendable {
     public var number: Int
     /// The run frame's name, for messages.
     public var frameName: String
-    /// The run frame's path.
-    public var framePath: String
+    /// The run frame's path, for a session of stills; nil for a video session (the frame is found by `frameIndex`).
+    public var framePath: String?
+    /// The run frame's place among the session's frames (0-based).
+    public var frameIndex: Int
     /// The program's marker ids in reading order (to find the running card among the frame's cards).
     public var markers: [Int]
     /// The robot's run, or nil when the program could not run.
@@ -16,10 +18,12 @@ public struct ReplayAttempt: Sendable {
     public var headline: String
 
     /// Creates an attempt.
-    public init(number: Int, frameName: String, framePath: String, markers: [Int], trace: Trace?, headline: String) {
+    public init(number: Int, frameName: String, framePath: String?, frameIndex: Int, markers: [Int], trace: Trace?,
+                headline: String) {
         self.number = number
         self.frameName = frameName
         self.framePath = framePath
+        self.frameIndex = frameIndex
         self.markers = markers
         self.trace = trace
         self.headline = headline

@@ -46,12 +46,13 @@ public struct SessionReplayer: Sendable {
         var summary = Summary(frames: 0, flatAttempts: [])
         var size: (width: Int, height: Int)? = nil
         for attempt in attempts {
-            var background = try reader.readRGB(attempt.framePath)
+            guard let path = attempt.framePath else { continue }
+            var background = try reader.readRGB(path)
             if let size, size != (background.width, background.height) {
                 background = Self.resized(background, width: size.width, height: size.height)
             }
             size = size ?? (background.width, background.height)
-            let reading = analyzer.analyze(background.luminance, file: attempt.framePath)
+            let reading = analyzer.analyze(background.luminance, file: path)
             let view = ReplayView.prepare(
                 plane: fitter.fit(reading.cards), programMatches: reading.markers == attempt.markers, map: level.map,
                 width: background.width, height: background.height, options: options)
@@ -72,7 +73,7 @@ public struct SessionReplayer: Sendable {
         let flat = FlatMapView(map: level.map, width: width, height: height)
         let background = RGBImage(width: width, height: height, fill: FlatMapView.background)
         let attempt = ReplayAttempt(
-            number: 1, frameName: "", framePath: "", markers: [], trace: trace,
+            number: 1, frameName: "", framePath: nil, frameIndex: 0, markers: [], trace: trace,
             headline: TraceFormatter.resultSentence(trace, level: level))
         var frames = 0
         let title = composer.titleCard(

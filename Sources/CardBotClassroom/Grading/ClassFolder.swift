@@ -1,6 +1,8 @@
+import CardBotVideo
 import Foundation
 
-/// A class folder: every folder below it that holds frames (or a `session.json`) is one recorded session.
+/// A class folder: every folder below it that holds frames (or a `session.json`, or one video) is one recorded
+/// session, and so is every video file in a folder that holds several.
 ///
 /// ```
 /// class/                      class/
@@ -20,7 +22,8 @@ public struct ClassFolder: Sendable {
         /// The path as it can be opened (the class folder's path joined with `relativePath`).
         public var path: String
         /// The student the folder layout suggests: the parent folder's name when sessions are grouped by
-        /// student (`maya/level-3`), else the session folder's own name.
+        /// student (`maya/level-3`, `maya/lesson.mp4`), else the session folder's own name (or the video's
+        /// name without its extension).
         public var folderStudent: String
     }
 
@@ -51,7 +54,11 @@ public struct ClassFolder: Sendable {
             if components.count >= 2 {
                 student = components[components.count - 2]
             } else if let last = components.last {
-                student = last
+                let full = (path as NSString).appendingPathComponent(last)
+                var isFolder: ObjCBool = false
+                let isVideoFile = VideoFile.isVideoName(last)
+                    && FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) && !isFolder.boolValue
+                student = isVideoFile ? (last as NSString).deletingPathExtension : last
             } else {
                 student = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
             }
@@ -72,6 +79,7 @@ public struct ClassFolder: Sendable {
             return
         }
         var isSession = false
+        var videos: [String] = []
         var subfolders: [String] = []
         for name in names where !name.hasPrefix(".") {
             let full = (folder as NSString).appendingPathComponent(name)
@@ -82,9 +90,16 @@ public struct ClassFolder: Sendable {
                 if attributes?[.type] as? FileAttributeType != .typeSymbolicLink { subfolders.append(name) }
             } else if name == SessionFolder.manifestName || SessionFolder.isFrameName(name) {
                 isSession = true
+            } else if VideoFile.isVideoName(name) {
+                videos.append(name)
             }
         }
-        if isSession { found.append(components) }
+        if isSession || videos.count == 1 {
+            found.append(components)
+        } else {
+            // Several videos and nothing else: each video is a session of its own.
+            for video in videos { found.append(components + [video]) }
+        }
         guard components.count < maxDepth else { return }
         for name in subfolders.sorted(by: NaturalOrder.areInIncreasingOrder) {
             try walk((folder as NSString).appendingPathComponent(name), components: components + [name], into: &found, isRoot: false)

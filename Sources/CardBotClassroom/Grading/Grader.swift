@@ -1,6 +1,7 @@
 import CardBotImaging
 import CardBotLesson
 import CardBotSupport
+import CardBotVideo
 import CardBotVision
 import Dispatch
 import Foundation
@@ -31,6 +32,8 @@ public struct Grader: Sendable {
     public var thumbnailWidth: Int
     /// Limits for every frame read (a frame beyond them is an unreadable frame).
     public var limits: ImageLimits
+    /// Frames read per second of a video session (`--sample-fps`).
+    public var sampleFPS: Double? = VideoFrameSource.defaultSampleFPS
 
     /// Creates a grader.
     public init(
@@ -85,7 +88,11 @@ public struct Grader: Sendable {
         }
 
         let sessions = prepared
-        let total = sessions.reduce(0) { $0 + $1.folder.frameNames.count }
+        let total = sessions.reduce(0) { total, session in
+            total + (session.folder.isVideo
+                ? session.folder.frameSource(limits: limits, sampleFPS: sampleFPS).expectedFrameCount ?? 0
+                : session.folder.frameNames.count)
+        }
         let tracker = ProgressTracker(sessions: entries.count, frames: total, sessionsDone: failed.count, report: progress)
         tracker.publish()
         let workers = max(1, min(jobs, sessions.count))
@@ -96,21 +103,30 @@ public struct Grader: Sendable {
         let paint = self.pictures
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let runner = SessionRunner(
-                stableFrames: stableFrames, jobs: frameJobs, limits: limits, deckNames: deckNames)
-            let painter = paint ? SessionPainter(deck: deck, thumbnailWidth: thumbnailWidth, limits: limits) : nil
+                stableFrames: stableFrames, jobs: frameJobs, limits: limits, deckNames: deckNames, sampleFPS: sampleFPS)
+            let painter = paint
+                ? SessionPainter(deck: deck, thumbnailWidth: thumbnailWidth, limits: limits, sampleFPS: sampleFPS) : nil
             while true {
                 let index = next.increment() - 1
                 guard index < sessions.count else { break }
                 let session = sessions[index]
-                let run = runner.run(
-                    session.folder, level: session.level, optimal: session.optimal,
-                    makeReader: {
-                        let analyzer = FrameAnalyzer(deck: deck, limits: limits)
-                        return { image in analyzer.analyze(image).markers }
-                    },
-                    progress: { _ in tracker.frameDone() })
-                let grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
-                slots.set(index, (grade, painter?.pictures(for: run)))
+                do {
+                    let run = try runner.run(
+                        session.folder, level: session.level, optimal: session.optimal,
+                        makeReader: {
+                            let analyzer = FrameAnalyzer(deck: deck, limits: limits)
+                            return { image in analyzer.analyze(image).markers }
+                        },
+                        progress: { _ in tracker.frameDone() })
+                    let grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
+                    slots.set(index, (grade, painter?.pictures(for: run)))
+                } catch {
+                    let grade = SessionGrade.failed(
+                        path: session.entry.relativePath, student: session.student,
+                        error: relative(error, to: classFolder.path), level: session.level.number,
+                        levelName: session.level.name)
+                    slots.set(index, (grade, nil))
+                }
                 tracker.sessionDone()
             }
         }
@@ -132,7 +148,7 @@ public struct Grader: Sendable {
     /// An error's message with the class folder's path left off the front, so reports do not depend on
     /// where the class folder lies.
     func relative(_ error: Error, to classPath: String) -> String {
-        let message = (error as? SessionError)?.description ?? "\(error)"
+        let message = (error as? SessionError)?.description ?? (error as? ImageError)?.description ?? "\(error)"
         let prefix = classPath.hasSuffix("/") ? classPath : classPath + "/"
         return message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
     }

@@ -9,16 +9,24 @@ final class SessionPainter {
     private let analyzer: FrameAnalyzer
     private let thumbnailWidth: Int
 
-    init(deck: Deck, thumbnailWidth: Int, limits: ImageLimits = .default) {
+    private let limits: ImageLimits
+    private let sampleFPS: Double?
+
+    init(deck: Deck, thumbnailWidth: Int, limits: ImageLimits = .default, sampleFPS: Double? = nil) {
         analyzer = FrameAnalyzer(deck: deck, limits: limits)
         self.thumbnailWidth = thumbnailWidth
+        self.limits = limits
+        self.sampleFPS = sampleFPS
     }
 
     /// The pictures of `run`, PNG-encoded; a picture that cannot be made is left out.
     func pictures(for run: SessionRun) -> SessionPictures {
         var pictures = SessionPictures()
-        if let index = run.lastReadableFrame, let reading = try? analyzer.analyze(run.session.framePath(index)) {
-            let small = FrameThumbnail.render(analyzer.image, reading: reading, maxWidth: thumbnailWidth)
+        if let stamp = run.lastReadableFrame,
+            let image = try? run.session.frameSource(limits: limits, sampleFPS: sampleFPS).frame(stamp)
+        {
+            let reading = analyzer.analyze(image)
+            let small = FrameThumbnail.render(image, reading: reading, maxWidth: thumbnailWidth)
             pictures.thumbnail = try? PNGCodec.encode(small)
         }
         let trace = run.bestSuccess?.trace ?? run.attempts.last(where: { $0.trace != nil })?.trace

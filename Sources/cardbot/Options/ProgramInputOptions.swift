@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotVideo
 import Foundation
 
 /// Where `run` gets its program: typed with `--program`, or read by the camera from a recorded
@@ -13,7 +14,7 @@ struct ProgramInputOptions: ParsableArguments {
 
     @Argument(
         help: ArgumentHelp(
-            "A recorded session folder (frames and an optional session.json), or single frame files.",
+            "A recorded session folder (frames or one video, and an optional session.json), a video file, single frame files, or - for a live stream on standard input (with --live).",
             valueName: "session-or-frames"))
     var inputs: [String] = []
 
@@ -25,6 +26,8 @@ struct ProgramInputOptions: ParsableArguments {
         case session(String)
         /// Single frame files, in the order given.
         case frames([String])
+        /// A live stream on standard input.
+        case stream
     }
 
     /// The mode, or a usage error when none or both were given.
@@ -39,12 +42,14 @@ struct ProgramInputOptions: ParsableArguments {
             throw ValidationError(
                 "give the program with --program \"forward left ...\", or a session folder or frames to read it from")
         }
+        if inputs == ["-"] { return .stream }
         var isDirectory: ObjCBool = false
         if inputs.count == 1, FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isDirectory),
-            isDirectory.boolValue
+            isDirectory.boolValue || VideoFile.isVideoName(inputs[0])
         {
             return .session(inputs[0])
         }
+        if inputs.count == 1, VideoFile.isVideoName(inputs[0]) { return .session(inputs[0]) }
         return .frames(inputs)
     }
 

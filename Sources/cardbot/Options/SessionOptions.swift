@@ -17,6 +17,13 @@ struct SessionOptions: ParsableArguments {
     @Flag(name: .long, help: "Print frames per second and peak memory on standard error at the end.")
     var stats = false
 
+    @OptionGroup var sampling: VideoSamplingOptions
+
+    @Flag(
+        name: .long,
+        help: "Follow a live stream on standard input (give - as the input): print and run each new stable program as it appears; stop at the end of the stream or on Ctrl-C.")
+    var live = false
+
     func validate() throws {
         if stableFrames < 1 || stableFrames > 1000 { throw ValidationError("--stable-frames must be between 1 and 1000") }
         if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }

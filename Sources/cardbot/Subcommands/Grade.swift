@@ -10,10 +10,11 @@ extension CardBotCommand {
         static let configuration = CommandConfiguration(
             abstract: "Grade a class's recorded sessions: who solved which level, how well, in how many attempts.",
             discussion: """
-                Every folder below CLASS_DIR that holds frames (or a session.json) is one recorded session. The \
+                Every folder below CLASS_DIR that holds frames, one video, or a session.json is one recorded \
+                session; in a folder holding several videos (and no frames or session.json), each video is one. The \
                 student is session.json's "student", else the parent folder's name when sessions are grouped by \
-                student (class/maya/level-3/), else the session folder's name. The level is session.json's \
-                "level", else --level.
+                student (class/maya/level-3/, class/maya/lesson.mp4), else the session folder's (or video's) name. \
+                The level is session.json's "level", else --level. Videos are read at --sample-fps.
 
                 Stars: 3 when solved with at most the fewest possible cards (where that is not known, at most \
                 the level's maxCards), 2 when solved with more cards, 1 when a program was run but none solved \
@@ -73,6 +74,7 @@ extension CardBotCommand {
 
         @OptionGroup var deckOptions: DeckOptions
         @OptionGroup var imageLimits: ImageLimitOptions
+        @OptionGroup var sampling: VideoSamplingOptions
 
         func validate() throws {
             if stableFrames < 1 || stableFrames > 1000 { throw ValidationError("--stable-frames must be between 1 and 1000") }
@@ -95,7 +97,7 @@ extension CardBotCommand {
             }
             guard !classFolder.entries.isEmpty else {
                 StandardError.error(
-                    "\(classDirectory): no sessions: no folder below it holds frames (.png, .jpg or .jpeg) or a session.json")
+                    "\(classDirectory): no sessions: no folder below it holds frames (.png, .jpg or .jpeg), a video or a session.json")
                 throw ExitCode(2)
             }
             for path in out {
@@ -112,10 +114,11 @@ extension CardBotCommand {
                 _ = try LevelArgument.load(level, levelsDirectory: levels, deckNames: deckNames)
             }
             let formats = out.map { ($0, ReportFormat(path: $0)!) }
-            let grader = Grader(
+            var grader = Grader(
                 deck: deck, levelsDirectory: levels, level: level, stableFrames: stableFrames, jobs: jobs,
                 pictures: formats.contains { $0.1 == .html }, shard: shard.flatMap(Shard.init),
                 limits: imageLimits.limits)
+            grader.sampleFPS = sampling.sampleFPS
             let bar = ProgressBar.onTerminal()
             let clock = ContinuousClock()
             let start = clock.now

@@ -1,9 +1,10 @@
 import ArgumentParser
 import CardBotAR
-import CardBotImaging
 import CardBotClassroom
 import CardBotLesson
+import CardBotImaging
 import CardBotSupport
+import CardBotVideo
 import CardBotVision
 import Foundation
 
@@ -16,13 +17,21 @@ extension CardBotCommand {
             discussion: """
                 The program is typed with --program as card names or marker ids (mapped through the level's \
                 cards), separated by spaces or commas; or it is read from camera frames: a recorded session \
-                folder (frames in natural filename order and an optional session.json), or single frame files. \
+                folder (frames in natural filename order, or one video, and an optional session.json), a video \
+                file (MP4, MOV, MKV, WebM, AVI, MJPEG; read at --sample-fps frames per second, turned upright as \
+                the phone recorded it), or single frame files. \
                 From frames, the program on the table changes only when the same new reading is seen in \
                 --stable-frames consecutive readable frames; each run mark of session.json (or, without run \
                 marks, each new stable program) is an attempt, run on the robot in turn.
 
                 The level is a level file, or a level number looked up in --levels; for a session it defaults \
                 to the level in its session.json.
+
+                With --live and - as the input, frames come from a stream on standard input (MJPEG or any \
+                container FFmpeg reads), for example from a webcam: \
+                ffmpeg -f v4l2 -i /dev/video0 -f mjpeg - | cardbot run --live --level 3 - \
+                Each new stable program is printed and run as soon as it appears; the end of the stream or \
+                Ctrl-C stops it with the session summary.
 
                 EXIT STATUS
                   0   the robot reached the goal with every gem (for a session: some attempt did)
@@ -39,6 +48,15 @@ extension CardBotCommand {
         @OptionGroup var imageLimits: ImageLimitOptions
         @OptionGroup var replay: ReplayOutputOptions
 
+        func validate() throws {
+            let mode = try input.mode()
+            if session.live, case .stream = mode {} else if session.live {
+                throw ValidationError("--live reads a stream from standard input: give - as the input")
+            } else if case .stream = mode {
+                throw ValidationError("- reads a live stream from standard input: add --live")
+            }
+        }
+
         func run() throws {
             switch try input.mode() {
             case .typed(let text):
@@ -54,6 +72,8 @@ extension CardBotCommand {
                 try runSession(session)
             case .frames(let paths):
                 try runSession(SessionFolder.frames(paths))
+            case .stream:
+                try runLive()
             }
         }
 
@@ -114,15 +134,26 @@ extension CardBotCommand {
             let optimal = Solver.solve(level).optimalCardCount
             let limits = imageLimits.limits
             let runner = SessionRunner(
-                stableFrames: session.stableFrames, jobs: session.jobs, limits: limits, deckNames: deckNames)
+                stableFrames: session.stableFrames, jobs: session.jobs, limits: limits, deckNames: deckNames,
+                sampleFPS: session.sampling.sampleFPS)
             let clock = ContinuousClock()
             let start = clock.now
-            let result = runner.run(folder, level: level, optimal: optimal) {
-                let analyzer = FrameAnalyzer(deck: deck, limits: limits)
-                return { image in analyzer.analyze(image).markers }
+            let result: SessionRun
+            do {
+                result = try runner.run(folder, level: level, optimal: optimal) {
+                    let analyzer = FrameAnalyzer(deck: deck, limits: limits)
+                    return { image in analyzer.analyze(image).markers }
+                }
+            } catch let error as ImageError {
+                StandardError.error(file: error.file, error.reason)
+                throw ExitCode(2)
             }
             let elapsed = clock.now - start
             for frame in result.unreadable {
+                if let video = folder.video {
+                    StandardError.warning(file: video, "at \(frame.name): \(frame.reason); frame skipped")
+                    continue
+                }
                 let path = folder.path == "." ? frame.name : (folder.path as NSString).appendingPathComponent(frame.name)
                 StandardError.warning(file: path, "\(frame.reason); frame skipped")
             }
@@ -150,6 +181,66 @@ extension CardBotCommand {
                         format: "stats: %d frames in %.2f s, %.1f frames/s with %d jobs; peak memory %.1f MiB",
                         result.frameCount, seconds, rate, session.jobs, peak))
             }
+            if !result.solved { throw ExitCode.failure }
+        }
+
+        /// Follows a live stream on standard input: each new stable program is printed and run as it appears.
+        private func runLive() throws {
+            let deck = try deckOptions.load()
+            let deckNames = deck.namesByMarker
+            let stream = SessionFolder.video("-")
+            let level: Level
+            do {
+                level = try SessionLevel.resolve(
+                    stream, requested: self.level.level, levelsDirectory: self.level.levels, deckNames: deckNames)
+            } catch let error as SessionError {
+                StandardError.error(error.description)
+                throw ExitCode(2)
+            }
+            let optimal = Solver.solve(level).optimalCardCount
+            let limits = imageLimits.limits
+            let runner = SessionRunner(
+                stableFrames: session.stableFrames, jobs: 1, limits: limits, deckNames: deckNames,
+                sampleFPS: session.sampling.sampleFPS)
+            let live = LiveSession(runner: runner, level: level, optimal: optimal)
+            let report = SessionReport(
+                showMap: output.map, color: TerminalColor.enabled(disabled: output.noColor), quiet: session.quiet)
+            // Written straight to the file descriptor: each program shows the moment it is run, even in a pipe.
+            func emit(_ lines: [String]) {
+                FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            }
+            if !output.json {
+                emit(["Live: level \(level.number), \(level.name) (reading standard input; Ctrl-C stops)"])
+            }
+            let result: SessionRun
+            do {
+                result = try live.follow(
+                    VideoFrameSource.standardInput(sampleFPS: session.sampling.sampleFPS, limits: limits),
+                    session: stream,
+                    makeReader: {
+                        let analyzer = FrameAnalyzer(deck: deck, limits: limits)
+                        return { image in analyzer.analyze(image).markers }
+                    },
+                    onAttempt: { attempt in
+                        guard !session.quiet else { return }
+                        if output.json {
+                            var lines = [SessionJSONLines.programLine(attempt)]
+                            if let trace = attempt.trace {
+                                lines += TraceJSONLines.lines(for: trace, optimal: optimal, attempt: attempt.number)
+                            }
+                            emit(lines)
+                        } else {
+                            emit([""] + report.attemptLines(attempt, level: level, optimal: optimal, video: true))
+                        }
+                    },
+                    onUnreadable: { frame in
+                        StandardError.warning(file: "-", "at \(frame.name): \(frame.reason); frame skipped")
+                    })
+            } catch let error as ImageError {
+                StandardError.error(file: "-", error.reason)
+                throw ExitCode(2)
+            }
+            emit(output.json ? [SessionJSONLines.summaryLine(result)] : [""] + report.summaryLines(result))
             if !result.solved { throw ExitCode.failure }
         }
 

@@ -1,0 +1,41 @@
+/// Which frame of a source this is: its place, its name and its time.
+public struct FrameStamp: Sendable, Equatable, Hashable {
+    /// The 0-based place among the frames the source delivers.
+    public var index: Int
+    /// The name a person reads: the file name of a still, the time (`m:ss.s`) of a video frame.
+    public var name: String
+    /// Seconds from the start of the recording (a video's presentation time, or index / fps for stills).
+    public var seconds: Double
+
+    /// Creates a stamp.
+    public init(index: Int, name: String, seconds: Double) {
+        self.index = index
+        self.name = name
+        self.seconds = seconds
+    }
+
+    /// `seconds` as a clock reading, `m:ss` (with tenths when not whole): 0:05, 1:02.5, 61:40.
+    public static func clock(_ seconds: Double) -> String {
+        let tenths = Int((max(0, seconds) * 10).rounded())
+        let minutes = tenths / 600
+        let rest = tenths % 600
+        let whole = rest / 10
+        let fraction = rest % 10
+        let padded = whole < 10 ? "0\(whole)" : "\(whole)"
+        return fraction == 0 ? "\(minutes):\(padded)" : "\(minutes):\(padded).\(fraction)"
+    }
+}
+
+/// One frame's stamp and what became of it: a reading, or why it could not be read.
+public struct ScannedFrame<Reading: Sendable>: Sendable {
+    /// Which frame.
+    public var stamp: FrameStamp
+    /// The reading, or the reason the frame could not be read.
+    public var outcome: Result<Reading, ImageError>
+
+    /// Creates a result.
+    public init(stamp: FrameStamp, outcome: Result<Reading, ImageError>) {
+        self.stamp = stamp
+        self.outcome = outcome
+    }
+}

@@ -1,0 +1,194 @@
+import CCardBotVideo
+import CardBotImaging
+import Dispatch
+import Foundation
+
+/// The frames of a video file or a live stream, decoded to their luma plane and turned upright.
+///
+/// Every frame is decoded as the codec requires; frames are sampled for reading at `sampleFPS` by their
+/// presentation times (so a phone's variable frame rate gives true times). The decoder runs on the calling
+/// thread, readers on up to `jobs` workers; at most `jobs + 1` frames are held at once, however long the
+/// video. A damaged frame at a sampled moment is delivered as unreadable and the video goes on.
+public struct VideoFrameSource: FrameSource {
+    /// The sampling rate when none is given: 5 frames per second.
+    ///
+    /// A hand passing over the cards covers them for a fraction of a second and a child rearranging them
+    /// takes seconds, so 5 readings a second with `--stable-frames 3` accept a program after 0.6 s of
+    /// stillness and never one that lasted under 0.4 s; reading more frames costs time and adds nothing.
+    public static let defaultSampleFPS = 5.0
+
+    /// What FFmpeg opens: a file path, or `pipe:0` for standard input.
+    public var url: String
+    /// The name in messages (the path, or `-`).
+    public var file: String
+    /// Frames read per second of video; nil reads every frame.
+    public var sampleFPS: Double?
+    /// Frames claiming more pixels than this are refused before decoding.
+    public var limits: ImageLimits
+    /// Whether Ctrl-C stops the stream (live mode).
+    public var live: Bool
+
+    /// A video file.
+    public init(path: String, sampleFPS: Double? = VideoFrameSource.defaultSampleFPS, limits: ImageLimits = .default) {
+        // `file:` keeps a name with a colon from being taken for another protocol.
+        url = path.hasPrefix("/") ? "file:" + path : "file:./" + path
+        file = path
+        self.sampleFPS = sampleFPS
+        self.limits = limits
+        live = false
+    }
+
+    /// A stream on standard input (MJPEG or any container FFmpeg can probe), stopped by its end or by Ctrl-C.
+    public static func standardInput(sampleFPS: Double? = defaultSampleFPS, limits: ImageLimits = .default) -> VideoFrameSource {
+        var source = VideoFrameSource(path: "-", sampleFPS: sampleFPS, limits: limits)
+        source.url = "pipe:0"
+        source.live = true
+        return source
+    }
+
+    public var origin: String { file }
+
+    public var expectedFrameCount: Int? {
+        guard !live, let info = try? info() else { return nil }
+        guard let duration = info.duration else { return nil }
+        return sampleFPS.map { Int((duration * $0).rounded(.up)) } ?? Int((duration * 30).rounded(.up))
+    }
+
+    /// The stream's size (upright), turn, codec and duration, without decoding.
+    public func info() throws -> VideoInfo {
+        try checkFile()
+        let decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: 1)
+        let turned = decoder.rotation == 90 || decoder.rotation == 270
+        return VideoInfo(
+            width: turned ? decoder.height : decoder.width, height: turned ? decoder.width : decoder.height,
+            rotation: decoder.rotation, codec: decoder.codecName, duration: decoder.duration)
+    }
+
+    public func read<Reading: Sendable>(
+        jobs: Int,
+        makeReader: @escaping @Sendable () -> (GrayImage, FrameStamp) -> Reading,
+        deliver: (ScannedFrame<Reading>) -> Bool
+    ) throws {
+        try checkFile()
+        if live { cardbot_video_interrupt_install() }
+        let workers = max(1, jobs)
+        let decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: workers, interruptible: live)
+        var extractor = LumaExtractor()
+        defer { extractor.release() }
+        var sampler = FrameSampler(fps: sampleFPS)
+        let results = OrderedResults<ScannedFrame<Reading>>()
+        let readers = ReaderPool(make: makeReader)
+        let slots = DispatchSemaphore(value: workers)
+        let group = DispatchGroup()
+        var index = 0
+        var lastSeconds = 0.0
+        var stopped = false
+        var decodedAny = false
+        func drain() {
+            while !stopped, let frame = results.take() {
+                if !deliver(frame) { stopped = true }
+            }
+        }
+        decoding: while !stopped {
+            if live && cardbot_video_interrupted() != 0 { break }
+            switch decoder.next() {
+            case .end:
+                break decoding
+            case .damaged(let seconds, let reason):
+                if let seconds, !sampler.take(seconds) { continue }
+                let at = seconds ?? lastSeconds
+                let stamp = FrameStamp(index: index, name: FrameStamp.clock(at), seconds: at)
+                let error = ImageError(.corrupt, file: file, reason: reason)
+                results.put(index, ScannedFrame(stamp: stamp, outcome: .failure(error)))
+                index += 1
+            case .frame(let frame, let seconds):
+                decodedAny = true
+                lastSeconds = seconds
+                guard sampler.take(seconds) else { continue }
+                let stamp = FrameStamp(index: index, name: FrameStamp.clock(seconds), seconds: seconds)
+                var image = GrayImage(width: 0, height: 0)
+                guard extractor.extract(frame, rotation: decoder.rotation, into: &image) else {
+                    let error = ImageError(.unknownFormat, file: file, reason: "the frame's pixel format cannot be read")
+                    results.put(index, ScannedFrame(stamp: stamp, outcome: .failure(error)))
+                    index += 1
+                    continue
+                }
+                let slot = index
+                index += 1
+                if workers == 1 {
+                    let read = readers.take()
+                    results.put(slot, ScannedFrame(stamp: stamp, outcome: .success(read(image, stamp))))
+                    readers.give(read)
+                } else {
+                    slots.wait()
+                    group.enter()
+                    DispatchQueue.global().async { [image] in
+                        let read = readers.take()
+                        let reading = read(image, stamp)
+                        readers.give(read)
+                        results.put(slot, ScannedFrame(stamp: stamp, outcome: .success(reading)))
+                        slots.signal()
+                        group.leave()
+                    }
+                }
+            }
+            drain()
+        }
+        group.wait()
+        drain()
+        if !decodedAny && index == 0 && !stopped && !(live && cardbot_video_interrupted() != 0) {
+            throw ImageError(.corrupt, file: file, reason: "the video holds no frame that can be decoded")
+        }
+    }
+
+    public func frame(_ stamp: FrameStamp) throws -> GrayImage {
+        try checkFile()
+        let decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: 1)
+        var extractor = LumaExtractor()
+        defer { extractor.release() }
+        _ = decoder.seek(to: stamp.seconds)
+        while true {
+            switch decoder.next() {
+            case .end:
+                throw ImageError(.truncated, file: file, reason: "no frame at \(stamp.name)")
+            case .damaged:
+                continue
+            case .frame(let frame, let seconds):
+                guard seconds + 1e-3 >= stamp.seconds else { continue }
+                var image = GrayImage(width: 0, height: 0)
+                guard extractor.extract(frame, rotation: decoder.rotation, into: &image) else {
+                    throw ImageError(.unknownFormat, file: file, reason: "the frame's pixel format cannot be read")
+                }
+                return image
+            }
+        }
+    }
+
+    /// A missing, empty or folder path is named before FFmpeg sees it.
+    private func checkFile() throws {
+        guard !live else { return }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw ImageError(.notFound, file: file, reason: "no such file")
+        }
+        if isDirectory.boolValue { throw ImageError(.isDirectory, file: file, reason: "is a folder, not a video file") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? -1
+        if size == 0 { throw ImageError(.empty, file: file, reason: "the file is empty (0 bytes)") }
+    }
+}
+
+/// The readers of a video's workers: each made once and reused, one per frame in flight.
+private final class ReaderPool<Reading>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [(GrayImage, FrameStamp) -> Reading] = []
+    private let make: @Sendable () -> (GrayImage, FrameStamp) -> Reading
+
+    init(make: @escaping @Sendable () -> (GrayImage, FrameStamp) -> Reading) { self.make = make }
+
+    func take() -> (GrayImage, FrameStamp) -> Reading {
+        if let reader = lock.withLock({ idle.popLast() }) { return reader }
+        return make()
+    }
+
+    func give(_ reader: @escaping (GrayImage, FrameStamp) -> Reading) { lock.withLock { idle.append(reader) } }
+}
