@@ -7,7 +7,7 @@ struct ReplayOutputOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Write the AR replay: DIR/ for one PNG per frame.",
+            "Write the AR replay: OUT.mp4 (H.264), OUT.gif, or DIR/ for one PNG per frame.",
             valueName: "out"))
     var replay: String?
 
@@ -32,6 +32,8 @@ struct ReplayOutputOptions: ParsableArguments {
     enum Target {
         /// A folder of PNG frames.
         case pngFolder(String)
+        /// A video file (`.mp4` or `.gif`).
+        case video(String)
     }
 
     func validate() throws {
@@ -51,7 +53,9 @@ struct ReplayOutputOptions: ParsableArguments {
     func target() throws -> Target? {
         guard let replay else { return nil }
         if replay.hasSuffix("/") { return .pngFolder(replay) }
-        throw ValidationError("--replay must name a folder ending in / (one PNG per frame), not '\(replay)'.")
+        let lower = replay.lowercased()
+        if lower.hasSuffix(".mp4") || lower.hasSuffix(".gif") { return .video(replay) }
+        throw ValidationError("--replay must name OUT.mp4, OUT.gif or a folder ending in / (one PNG per frame), not '\(replay)'.")
     }
 
     /// The replay's options.

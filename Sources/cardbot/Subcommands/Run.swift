@@ -106,13 +106,17 @@ extension CardBotCommand {
 
         /// Opens the replay output, runs `body` with it and reports where the frames went.
         private func writeReplay(to target: ReplayOutputOptions.Target, what: String,
-                                 _ body: (inout PNGFrameFolder) throws -> Int) throws {
+                                 _ body: (inout any ReplayFrameSink) throws -> Int) throws {
             do {
                 switch target {
                 case .pngFolder(let path):
-                    var sink = try PNGFrameFolder(path: path)
+                    var sink: any ReplayFrameSink = try PNGFrameFolder(path: path)
                     let frames = try body(&sink)
                     StandardError.print("\(path): \(frames) frames of \(what) (PNG)")
+                case .video(let path):
+                    var sink: any ReplayFrameSink = VideoFrameSink(path: path, fps: replay.options.framesPerSecond)
+                    let frames = try body(&sink)
+                    StandardError.print("\(path): \(frames) frames of \(what)")
                 }
             } catch let error as ImageError {
                 StandardError.error(error.description)
