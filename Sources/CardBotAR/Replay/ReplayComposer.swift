@@ -103,7 +103,7 @@ public struct ReplayComposer: Sendable {
             for index in pixels.indices { pixels[index] = UInt8(UInt16(pixels[index]) * 3 / 10) }
         }
         let big = max(2, min(image.width / (BitmapFont.advance * (heading.count + 2)), image.height / 70))
-        let small = max(1, min(big / 2, image.width * 9 / 10 / (BitmapFont.advance * max(1, min(detail.count, 60)))))
+        let small = max(1, min(big / 2, image.width >= 960 ? 3 : image.width >= 400 ? 2 : 1))
         let lines = TextBlock.wrap(detail, width: image.width * 9 / 10, scale: small)
         let total = BitmapFont.lineHeight * (big + small * lines.count) + 2 * small * BitmapFont.lineHeight
         var y = max(4, (image.height - total) / 2)

@@ -171,9 +171,15 @@ extension CardBotCommand {
             }
             print(lines.joined(separator: "\n"))
             if let target = try replay.target() {
-                let replayer = SessionReplayer(level: level, deck: deck, options: replay.options, limits: limits)
                 try writeReplay(to: target, what: "\(result.attempts.count) attempts") { sink in
-                    try replayer.write(result.replayAttempts, into: &sink) { StandardError.warning(file: folder.path, $0) }.frames
+                    let warn = { (text: String) in StandardError.warning(file: folder.path, text) }
+                    if folder.isVideo {
+                        let replayer = VideoSessionReplayer(level: level, deck: deck, options: replay.options, jobs: session.jobs)
+                        let source = folder.frameSource(limits: limits, sampleFPS: session.sampling.sampleFPS)
+                        return try replayer.write(result.replayAttempts, source: source, into: &sink, warn: warn).frames
+                    }
+                    let replayer = SessionReplayer(level: level, deck: deck, options: replay.options, limits: limits)
+                    return try replayer.write(result.replayAttempts, into: &sink, warn: warn).frames
                 }
             }
             if session.stats {
