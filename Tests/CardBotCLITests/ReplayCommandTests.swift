@@ -72,6 +72,28 @@ struct ReplayCommandTests {
         #expect(frame.width == 640 && frame.height == 480)
     }
 
+    @Test("a video session's replay: the robot walks over the following camera frames")
+    func videoSession() throws {
+        let folder = try CLIRunner.temporaryDirectory("cardbot-replay")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = folder.appendingPathComponent("session.mp4").path
+        let made = try CLIRunner.run([
+            "synth", "session", "--level", "3", "--program", "forward forward right forward", "--out", folder.path,
+            "--video", video, "--size", "480x360", "--seed", "3",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        let out = folder.appendingPathComponent("replay/").path + "/"
+        let output = try CLIRunner.run(["run", folder.path, "--replay", out, "--card-size", "64mm"])
+        #expect(output.stderr.contains("frames of 1 attempt (PNG)"), "\(output.stderr)")
+        #expect(!output.stderr.contains("warning"), "\(output.stderr)")
+        // Title 1.5 s, then lead-in, 2 steps and the end held (3 s) at 10 frames a second, over the camera frames.
+        let frames = try Self.pngs(URL(fileURLWithPath: out))
+        #expect((15 + 29)...(15 + 32) ~= frames.count, "\(frames.count) frames")
+        var reader = ImageReader()
+        let first = try reader.readRGB(out + frames[16])
+        #expect(first.width == 480 && first.height == 360)
+    }
+
     @Test("no card at the run frame: the flat map in a corner, said once on stderr")
     func fallback() throws {
         let session = try RunSessionCommandTests.makeSession(programs: ["forward forward right forward"])

@@ -171,7 +171,7 @@ extension CardBotCommand {
             }
             print(lines.joined(separator: "\n"))
             if let target = try replay.target() {
-                try writeReplay(to: target, what: "\(result.attempts.count) attempts") { sink in
+                try writeReplay(to: target, what: result.attempts.count == 1 ? "1 attempt" : "\(result.attempts.count) attempts") { sink in
                     let warn = { (text: String) in StandardError.warning(file: folder.path, text) }
                     if folder.isVideo {
                         let replayer = VideoSessionReplayer(level: level, deck: deck, options: replay.options, jobs: session.jobs)
