@@ -130,6 +130,14 @@ public enum ClassHTML {
             values["map"] = Data(map).base64EncodedString()
             values["mapCaption"] = row.solved ? "The robot's path (best program)" : "The robot's path (last program run)"
         }
+        if let pictures, !pictures.replays.isEmpty {
+            values["replays"] = pictures.replays.map { replay -> [String: Any] in
+                ["gif": Data(replay.gif).base64EncodedString(), "attempt": String(replay.attempt)]
+            }
+        }
+        if let left = pictures?.replaysLeftOut, left > 0 {
+            values["replaysLeftOut"] = "\(left) more \(left == 1 ? "replay" : "replays") left out to keep the page small"
+        }
         return values
     }
 }

@@ -99,7 +99,9 @@ enum ClassHTMLTemplate {
         <div class="pictures">
         {{#thumbnail}}<figure><img src="data:image/png;base64,{{thumbnail}}" alt="The last readable frame of {{student}}'s session with the cards outlined" /><figcaption>{{thumbnailCaption}}</figcaption></figure>{{/thumbnail}}
         {{#map}}<figure><img class="map" src="data:image/png;base64,{{map}}" alt="The map of {{levelTitle}} with the robot's path" /><figcaption>{{mapCaption}}</figcaption></figure>{{/map}}
+        {{#replays}}<figure><img src="data:image/gif;base64,{{gif}}" alt="Attempt {{attempt}} of {{student}}'s session replayed on the table" /><figcaption>Attempt {{attempt}}, replayed on the table</figcaption></figure>{{/replays}}
         </div>
+        {{#replaysLeftOut}}<p class="muted">{{replaysLeftOut}}</p>{{/replaysLeftOut}}
         {{/error}}
         </section>
         {{/sessions}}
