@@ -46,7 +46,7 @@ let view = ReplayView.prepare(plane: plane, programMatches: false, map: level.ma
                               options: options)
 if let reason = view.fallbackReason { print("note: \(reason) (the flat map is measured)") }
 // A program that walks the level's map: the solver's, else forward steps.
-let program = Solver.solve(level).program ?? (try CardProgram([Card](repeating: .forward, count: 6)))
+let program = try Solver.solve(level).program ?? CardProgram([Card](repeating: .forward, count: 6))
 let trace = Robot.run(program, on: level)
 let animation = RobotAnimation(map: level.map, trace: trace)
 let attempt = ReplayAttempt(number: 1, frameName: "bench", framePath: framePath, frameIndex: 0, markers: reading.markers,
