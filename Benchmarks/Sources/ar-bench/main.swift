@@ -3,7 +3,7 @@
 //     against copying the frame and against decoding it from JPEG;
 //  2. a one-minute replay at 10 frames a second (600 frames) rendered and encoded to H.264 MP4, against
 //     encoding the same 600 bare frames.
-// Usage: swift run -c release --package-path Benchmarks ar-bench FRAME.jpg [LEVEL.json] [--card-size MM]
+// Usage: swift run -c release --package-path Benchmarks ar-bench FRAME.jpg [LEVEL.json] [--card-size MM] [--overlay-only]
 import CardBotAR
 import CardBotImaging
 import CardBotLesson
@@ -74,6 +74,8 @@ let overlayMS = median(overlay), copyMS = median(copy), decodeMS = median(decode
 print(String(format: "overlay frame (copy + overlay + caption): median %.2f ms", overlayMS))
 print(String(format: "  reference: copy the frame %.2f ms; decode it from JPEG %.2f ms", copyMS, decodeMS))
 print(String(format: "  overlay alone (minus the copy): %.2f ms, %.2fx the JPEG decode", overlayMS - copyMS, (overlayMS - copyMS) / decodeMS))
+
+if arguments.contains("--overlay-only") { exit(0) }
 
 // 2. A one-minute replay: 600 frames rendered and encoded (libx264 uses both cores), vs the bare frames encoded.
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ar-bench-\(getpid())").path

@@ -49,63 +49,87 @@ public struct OverlayRenderer: Sendable {
         let map = scene.map
         let columns = Double(map.width)
         let rows = Double(map.height)
-        // A dark mat under the map, so that it reads on any table.
-        if let mat = projector.polygon([(-0.15, -0.15), (columns + 0.15, -0.15), (columns + 0.15, rows + 0.15), (-0.15, rows + 0.15)]) {
-            canvas.fill(mat, color: RGB(20, 20, 24), opacity: 0.45)
+        // A dark rim around the map, so that its edge reads on any table.
+        let rim = 0.15
+        if let outer = projector.polygon([(-rim, -rim), (columns + rim, -rim), (columns + rim, rows + rim), (-rim, rows + rim)]),
+            let inner = projector.polygon([(0, 0), (columns, 0), (columns, rows), (0, rows)])
+        {
+            canvas.fill([outer, inner], color: RGB(20, 20, 24), opacity: 0.55, rule: .evenOdd)
         }
         var floor: [[ImagePoint]] = []
         var water: [[ImagePoint]] = []
         var goal: [[ImagePoint]] = []
-        let inset = 0.04
+        var grid: [[ImagePoint]] = []
+        let line = 0.035
         for y in 0..<map.height {
             for x in 0..<map.width {
                 let tile = map.tile(at: GridPoint(x: x, y: y))
                 if tile == .wall { continue }
                 let u = Double(x), v = Double(y)
-                guard let polygon = projector.polygon([(u + inset, v + inset), (u + 1 - inset, v + inset),
-                                                       (u + 1 - inset, v + 1 - inset), (u + inset, v + 1 - inset)])
-                else { continue }
+                guard let polygon = projector.polygon([(u, v), (u + 1, v), (u + 1, v + 1), (u, v + 1)]) else { continue }
                 switch tile {
                 case .water: water.append(polygon)
                 case .goal: goal.append(polygon)
                 default: floor.append(polygon)
+                }
+                // The tile's north and west edges as thin lines (the others are its neighbours' or a wall's).
+                for edge in [[(u, v - line), (u + 1, v - line), (u + 1, v + line), (u, v + line)],
+                             [(u - line, v), (u + line, v), (u + line, v + 1), (u - line, v + 1)]] {
+                    if let quad = projector.polygon(edge) { grid.append(PolygonRasterizer.counterClockwise(quad)) }
                 }
             }
         }
         canvas.fill(floor, color: style.floor, opacity: style.tileOpacity)
         canvas.fill(water, color: style.water, opacity: style.tileOpacity)
         canvas.fill(goal, color: style.goal, opacity: style.tileOpacity)
-        // The start: a ring of the path's colour.
+        canvas.fill(grid, color: style.grid, opacity: 0.8)
         drawPath(scene, projector: projector, on: &canvas)
 
-        // Raised things, farthest first.
+        // Raised things. Walls do not move: their faces are filled in a few batches (sides, then tops) before the
+        // robot, and those in front of the robot and near it once more after it; the robot, gems and flag are
+        // drawn farthest first.
         let eye = projector.eye
-        var solids: [(depth: Double, draw: (inout OverlayCanvas) -> Void)] = []
         func depth(_ u: Double, _ v: Double, _ h: Double) -> Double {
             let d = SIMD3(u, v, h) - eye
             return (d * d).sum()
         }
+        let robot = scene.moment
+        let robotDepth = depth(robot.position.x, robot.position.y, robot.lift + 0.3)
+        var far = WallFaces(), near = WallFaces()
+        let height = style.wallHeight
         for y in 0..<map.height {
             for x in 0..<map.width where map.tile(at: GridPoint(x: x, y: y)) == .wall {
                 let u = Double(x) + 0.5, v = Double(y) + 0.5
-                let height = style.wallHeight
-                solids.append((depth(u, v, height / 2), { canvas in
-                    self.drawBox(projector, center: SIMD2(u, v), along: SIMD2(1, 0), half: SIMD2(0.5, 0.5),
-                                 bottom: 0, top: height, color: self.style.wall, on: &canvas)
-                }))
+                // A side shared with another wall is never seen: left out.
+                func open(_ dx: Int, _ dy: Int) -> Bool {
+                    let next = GridPoint(x: x + dx, y: y + dy)
+                    return !map.contains(next) || map.tile(at: next) != .wall
+                }
+                let sides = [open(0, -1), open(1, 0), open(0, 1), open(-1, 0)]
+                let faces = boxFaces(projector, center: SIMD2(u, v), along: SIMD2(1, 0), half: SIMD2(0.5, 0.5), bottom: 0,
+                                     top: height, sides: sides)
+                // Walls in front of the robot and near it are drawn again after it; every top is in the first batch,
+                // so that the walls' tops are one surface without seams.
+                let close = abs(u - robot.position.x) < 2.5 && abs(v - robot.position.y) < 2.5
+                if depth(u, v, height / 2) > robotDepth || !close {
+                    far.add(faces)
+                } else {
+                    far.add(faces.filter { $0.face == 0 })
+                    near.add(faces)
+                }
             }
         }
+        far.draw(on: &canvas, color: style.wall, renderer: self)
+        var solids: [(depth: Double, draw: (inout OverlayCanvas) -> Void)] = []
         for (index, gem) in map.gems.enumerated() where scene.moment.gemMask & (1 << UInt32(index)) == 0 {
             let u = Double(gem.x) + 0.5, v = Double(gem.y) + 0.5
             solids.append((depth(u, v, 0.3), { canvas in self.drawGem(projector, at: SIMD2(u, v), on: &canvas) }))
         }
         let flagAt = SIMD2(Double(map.goal.x) + 0.3, Double(map.goal.y) + 0.3)
         solids.append((depth(flagAt.x, flagAt.y, 0.4), { canvas in self.drawFlag(projector, at: flagAt, on: &canvas) }))
-        let robot = scene.moment
-        solids.append((depth(robot.position.x, robot.position.y, robot.lift + 0.3), { canvas in
-            self.drawRobot(projector, moment: robot, on: &canvas)
-        }))
+        solids.append((robotDepth, { canvas in self.drawRobot(projector, moment: robot, on: &canvas) }))
         for solid in solids.sorted(by: { $0.depth > $1.depth }) { solid.draw(&canvas) }
+        near.draw(on: &canvas, color: style.wall, renderer: self)
 
         if let card = scene.runningCard {
             let points = card.compactMap { scene.pose.project($0.x, $0.y) }
@@ -113,6 +137,28 @@ public struct OverlayRenderer: Sendable {
                 canvas.fill(points, color: style.cardLight, opacity: 0.42)
                 canvas.stroke(points, color: style.cardOutline, thickness: 4)
             }
+        }
+    }
+
+    /// The visible faces of a batch of wall boxes, by the way they face: each group is filled at once.
+    struct WallFaces {
+        /// Side faces by outward normal (north, east, south, west), then the tops.
+        var sides: [[[ImagePoint]]] = [[], [], [], []]
+        var tops: [[ImagePoint]] = []
+
+        mutating func add(_ faces: [(face: Int, polygon: [ImagePoint])]) {
+            for (face, polygon) in faces {
+                if face == 0 { tops.append(PolygonRasterizer.counterClockwise(polygon)) }
+                else { sides[face - 1].append(PolygonRasterizer.counterClockwise(polygon)) }
+            }
+        }
+
+        func draw(on canvas: inout OverlayCanvas, color: RGB, renderer: OverlayRenderer) {
+            let normals = [SIMD3<Double>(0, -1, 0), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(-1, 0, 0)]
+            for (normal, polygons) in zip(normals, sides) where !polygons.isEmpty {
+                canvas.fill(polygons, color: renderer.shade(color, normal))
+            }
+            if !tops.isEmpty { canvas.fill(tops, color: renderer.shade(color, SIMD3(0, 0, 1))) }
         }
     }
 
@@ -144,8 +190,22 @@ public struct OverlayRenderer: Sendable {
     }
 
     /// A box standing on the map: centre (map units), its local x axis `along` (unit), half sizes, heights in tiles.
+    /// `sides` says which of the four sides (-side, +along, +side, -along; for a map-aligned box: north, east, south,
+    /// west) may be seen.
     func drawBox(_ projector: Projector, center: SIMD2<Double>, along: SIMD2<Double>, half: SIMD2<Double>, bottom: Double,
                  top: Double, color: RGB, on canvas: inout OverlayCanvas) {
+        let side = SIMD2(-along.y, along.x)
+        let normals = [SIMD3<Double>(0, 0, 1), SIMD3(-side.x, -side.y, 0), SIMD3(along.x, along.y, 0), SIMD3(side.x, side.y, 0),
+                       SIMD3(-along.x, -along.y, 0)]
+        for (face, polygon) in boxFaces(projector, center: center, along: along, half: half, bottom: bottom, top: top) {
+            canvas.fill(polygon, color: shade(color, normals[face]), opacity: 1)
+        }
+    }
+
+    /// The faces of a box that face the camera: 0 for the top, 1...4 for the sides (-side, +along, +side, -along),
+    /// projected; `sides` leaves out sides that can never be seen.
+    func boxFaces(_ projector: Projector, center: SIMD2<Double>, along: SIMD2<Double>, half: SIMD2<Double>, bottom: Double,
+                  top: Double, sides: [Bool] = [true, true, true, true]) -> [(face: Int, polygon: [ImagePoint])] {
         let side = SIMD2(-along.y, along.x)
         let a = along * half.x
         let b = side * half.y
@@ -157,15 +217,16 @@ public struct OverlayRenderer: Sendable {
             (SIMD3(side.x, side.y, 0), [(base[2], bottom), (base[3], bottom), (base[3], top), (base[2], top)]),
             (SIMD3(-along.x, -along.y, 0), [(base[3], bottom), (base[0], bottom), (base[0], top), (base[3], top)]),
         ]
-        for face in faces {
+        var visible: [(face: Int, polygon: [ImagePoint])] = []
+        for (index, face) in faces.enumerated() where index == 0 || sides[index - 1] {
             var centre = SIMD3<Double>(0, 0, 0)
             for (p, h) in face.points { centre += SIMD3(p.x, p.y, h) }
             centre /= 4
-            guard ((projector.eye - centre) * face.normal).sum() > 0,
-                let polygon = projector.polygon3(face.points)
+            guard ((projector.eye - centre) * face.normal).sum() > 0, let polygon = projector.polygon3(face.points)
             else { continue }
-            canvas.fill(polygon, color: shade(color, face.normal), opacity: 1)
+            visible.append((index, polygon))
         }
+        return visible
     }
 
     /// A colour lit by a light from the far left, above.

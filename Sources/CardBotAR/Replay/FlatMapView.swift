@@ -42,7 +42,7 @@ public struct FlatMapView: Sendable {
         var canvas = OverlayCanvas(RGBImage(width: width, height: height, fill: Self.background))
         renderer.draw(
             OverlayRenderer.Scene(pose: pose, layout: layout, map: map, moment: moment, solved: solved), on: &canvas)
-        return canvas.image
+        return canvas.take()
     }
 
     /// Copies `picture` into the top-left corner of `frame` with a white frame around it.

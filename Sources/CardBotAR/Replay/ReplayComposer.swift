@@ -74,7 +74,7 @@ public struct ReplayComposer: Sendable {
                 OverlayRenderer.Scene(pose: pose, layout: layout, map: level.map, moment: moment, solved: trace.success,
                                       runningCard: running),
                 on: &canvas)
-            image = canvas.image
+            image = canvas.take()
         case .flat(let flat, _):
             image = background
             FlatMapView.inset(flat.render(map: level.map, moment: moment, solved: trace.success, renderer: renderer), into: &image)
