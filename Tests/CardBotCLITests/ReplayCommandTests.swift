@@ -1,5 +1,8 @@
 import CardBotImaging
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// `cardbot run ... --replay OUT`: the AR replay written as PNG frames, GIF or MP4, run as a user would.
@@ -111,6 +114,26 @@ struct ReplayCommandTests {
         #expect(warnings.count == 1, "\(output.stderr)")
         #expect(warnings.first?.contains("attempt 1 (\(names[0])): no card is visible; the map is drawn flat in a corner") == true)
         #expect(try Self.pngs(URL(fileURLWithPath: out)).count > 0)
+    }
+
+    @Test("the HTML grade report shows each attempt replayed as an inline GIF")
+    func gradeReport() throws {
+        let session = try RunSessionCommandTests.makeSession()
+        defer { try? FileManager.default.removeItem(at: session) }
+        let html = session.appendingPathComponent("class.html")
+        let output = try CLIRunner.run(["grade", session.path, "--out", html.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let page = try String(contentsOf: html, encoding: .utf8)
+        let gifs = page.components(separatedBy: "src=\"data:image/gif;base64,").dropFirst()
+        #expect(gifs.count == 2)
+        for gif in gifs {
+            let encoded = String(gif.prefix { $0 != "\"" })
+            let bytes = try #require(Data(base64Encoded: encoded))
+            #expect(bytes.prefix(6) == Data("GIF89a".utf8))
+            #expect(bytes.count < 1_000_000)
+        }
+        #expect(page.contains("Attempt 2, replayed on the table"))
+        #expect(XMLParser(data: Data(page.utf8)).parse(), "the page stays well-formed XML")
     }
 
     @Test("bad replay options are refused with one clear message")

@@ -189,9 +189,8 @@ public struct OverlayRenderer: Sendable {
         canvas.fill(pieces, color: color, opacity: 0.9)
     }
 
-    /// A box standing on the map: centre (map units), its local x axis `along` (unit), half sizes, heights in tiles.
-    /// `sides` says which of the four sides (-side, +along, +side, -along; for a map-aligned box: north, east, south,
-    /// west) may be seen.
+    /// A box standing on the map: centre (map units), its local x axis `along` (unit), half sizes, heights in tiles;
+    /// its faces that face the camera, each filled in its shade.
     func drawBox(_ projector: Projector, center: SIMD2<Double>, along: SIMD2<Double>, half: SIMD2<Double>, bottom: Double,
                  top: Double, color: RGB, on canvas: inout OverlayCanvas) {
         let side = SIMD2(-along.y, along.x)
