@@ -1,5 +1,6 @@
 # CardBot: `make demo` runs the main job on bundled examples, `make test` runs the tests.
-# Both install what is missing first (libpng and libjpeg development files), then build.
+# Both install what is missing first (libpng, libjpeg and FFmpeg development files, the ffmpeg tool the
+# video tests use), then build.
 
 SWIFT ?= swift
 CONFIG ?= release
@@ -10,14 +11,18 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
 all: build
 
-# Installs libpng-dev and libjpeg-dev with apt when pkg-config cannot find them.
+# Installs libpng-dev, libjpeg-dev and FFmpeg's libraries with apt when pkg-config cannot find them, and the
+# ffmpeg tool (the video tests pipe streams through it) when it is not on the PATH.
+DEV_LIBS = libpng libjpeg libavformat libavcodec libavutil libswscale
 deps:
-	@if ! pkg-config --exists libpng libjpeg 2>/dev/null; then \
-		echo "Installing libpng-dev and libjpeg-dev (and pkg-config)..."; \
+	@if ! pkg-config --exists $(DEV_LIBS) 2>/dev/null || ! command -v ffmpeg >/dev/null 2>&1; then \
+		echo "Installing libpng-dev, libjpeg-dev, FFmpeg's development files and ffmpeg (and pkg-config)..."; \
 		$(SUDO) apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pkg-config libpng-dev libjpeg-dev >/dev/null; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 pkg-config libpng-dev libjpeg-dev \
+			libavformat-dev libavcodec-dev libavutil-dev libswscale-dev ffmpeg >/dev/null; \
 	fi
-	@pkg-config --exists libpng libjpeg || { echo "error: libpng-dev and libjpeg-dev are still missing; install them and retry" >&2; exit 1; }
+	@pkg-config --exists $(DEV_LIBS) || { echo "error: libpng-dev, libjpeg-dev or FFmpeg's -dev packages are still missing; install them and retry" >&2; exit 1; }
+	@command -v ffmpeg >/dev/null || { echo "error: ffmpeg is still missing; install it and retry" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product cardbot

@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Frames flow one way: CardBotImaging -> CardBotVision -> CardBotLesson -> CardBotClassroom -> cardbot.
+// Frames flow one way: CardBotImaging (and CardBotVideo beside it) -> CardBotVision -> CardBotLesson ->
+// CardBotClassroom -> cardbot.
 // No lower layer imports a higher one; the executable only parses arguments and prints.
 let package = Package(
     name: "CardBot",

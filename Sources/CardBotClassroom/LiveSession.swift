@@ -6,7 +6,8 @@ import CardBotVideo
 ///
 /// There are no run marks in a live stream: a program the tracker accepts (the same reading in
 /// `stableFrames` consecutive readable frames) with at least one card is run once, then the stream goes on.
-/// One frame is read at a time, as it arrives; nothing but the readings' outcome is kept.
+/// Frames are decoded (and timed) as they arrive while up to two are read for cards, so reading never holds
+/// up the stream's clock; nothing but the readings' outcome is kept.
 public struct LiveSession: Sendable {
     /// The runner that reads frames and runs programs.
     public var runner: SessionRunner
@@ -41,7 +42,7 @@ public struct LiveSession: Sendable {
         var frames = 0
         var lastReadable: FrameStamp? = nil
         try source.read(
-            jobs: 1,
+            jobs: 2,
             makeReader: {
                 let read = makeReader()
                 return { image, _ in read(image) }

@@ -6,7 +6,8 @@
 struct FrameSampler {
     /// Samples per second; nil takes every frame.
     let fps: Double?
-    private var nextDue = 0.0
+    /// The time the next frame read is due; frames before it are not read.
+    private(set) var nextDue = 0.0
 
     /// Creates a sampler.
     init(fps: Double?) { self.fps = fps.flatMap { $0 > 0 ? $0 : nil } }

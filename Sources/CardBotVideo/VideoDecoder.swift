@@ -39,6 +39,9 @@ final class VideoDecoder {
     private var lastSeconds: Double = -1
     private var frameStep: Double
     private var draining = false
+    /// Frames presented before this time (seconds) will not be read: when they are not needed as references
+    /// for later frames, the decoder may skip them altogether (nil decodes every frame).
+    var unneededBefore: Double? = nil
 
     /// Opens `url` (a file path, or `pipe:0`) and its best video stream.
     ///
@@ -61,6 +64,14 @@ final class VideoDecoder {
         var options: OpaquePointer? = nil
         // Only local files and pipes: a playlist or a concat list must never open other files or the network.
         av_dict_set(&options, "protocol_whitelist", "file,pipe", 0)
+        if interruptible {
+            // A live stream is probed from its first frames only, and packets are not held back: each frame
+            // is read the moment it arrives.
+            av_dict_set(&options, "probesize", "32768", 0)
+            av_dict_set(&options, "formatprobesize", "32768", 0)
+            av_dict_set(&options, "analyzeduration", "100000", 0)
+            av_dict_set(&options, "fflags", "nobuffer", 0)
+        }
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
         var status = avformat_open_input(&opened, url, nil, &options)
         av_dict_free(&options)
@@ -89,11 +100,13 @@ final class VideoDecoder {
         }
         if best == cardbot_video_error_decoder_not_found() || (best >= 0 && decoder == nil) {
             let parameters = streams.first { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }?.pointee.codecpar
-            let name = parameters.map { String(cString: avcodec_get_name($0.pointee.codec_id)) } ?? "an unknown codec"
+            let known = parameters.map { $0.pointee.codec_id != AV_CODEC_ID_NONE } ?? false
+            let name = known ? parameters.map { String(cString: avcodec_get_name($0.pointee.codec_id)) }! : nil
             avformat_close_input(&format)
             throw ImageError(
                 .unknownFormat, file: file,
-                reason: "the video is coded as \(name), which this FFmpeg cannot decode; convert it to H.264 (ffmpeg -i FILE -c:v libx264 out.mp4)")
+                reason: (name.map { "the video is coded as \($0)" } ?? "the video's codec is not one FFmpeg knows")
+                    + ", which this FFmpeg cannot decode; convert it to H.264 (ffmpeg -i FILE -c:v libx264 out.mp4)")
         }
         guard best >= 0, let decoder else {
             avformat_close_input(&format)
@@ -130,6 +143,9 @@ final class VideoDecoder {
         codec.pointee.pkt_timebase = stream.pointee.time_base
         codec.pointee.thread_count = Int32(max(1, threads))
         codec.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+        // A frame with damaged data is refused rather than patched up: it counts as unreadable (a concealed
+        // frame could show cards where there are none), and the frames after it go on.
+        codec.pointee.err_recognition |= AV_EF_EXPLODE
         status = avcodec_open2(codec, decoder, nil)
         if status < 0 {
             close()
@@ -178,6 +194,14 @@ final class VideoDecoder {
             }
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
+            // A frame nothing will read and no other frame refers to need not be decoded at all.
+            var skip = AVDISCARD_DEFAULT
+            if let unneededBefore, packet.pointee.pts != cardbot_video_no_pts(),
+                seconds(ofPTS: packet.pointee.pts) + 1e-3 < unneededBefore
+            {
+                skip = AVDISCARD_NONREF
+            }
+            if codec.pointee.skip_frame != skip { codec.pointee.skip_frame = skip }
             let sent = avcodec_send_packet(codec, packet)
             if sent < 0 && sent != cardbot_video_error_again() {
                 let pts = packet.pointee.pts

@@ -1,5 +1,6 @@
 import CCardBotVideo
 import CardBotImaging
+import CardBotSupport
 import Dispatch
 import Foundation
 
@@ -25,7 +26,8 @@ public struct VideoFrameSource: FrameSource {
     public var sampleFPS: Double?
     /// Frames claiming more pixels than this are refused before decoding.
     public var limits: ImageLimits
-    /// Whether Ctrl-C stops the stream (live mode).
+    /// Whether this is a live stream: Ctrl-C stops it, and frames are timed by when they arrive (a webcam's
+    /// MJPEG stream carries no timestamps of its own).
     public var live: Bool
 
     /// A video file.
@@ -84,6 +86,8 @@ public struct VideoFrameSource: FrameSource {
         var lastSeconds = 0.0
         var stopped = false
         var decodedAny = false
+        let clock = ContinuousClock()
+        var firstArrival: ContinuousClock.Instant? = nil
         func drain() {
             while !stopped, let frame = results.take() {
                 if !deliver(frame) { stopped = true }
@@ -101,10 +105,17 @@ public struct VideoFrameSource: FrameSource {
                 let error = ImageError(.corrupt, file: file, reason: reason)
                 results.put(index, ScannedFrame(stamp: stamp, outcome: .failure(error)))
                 index += 1
-            case .frame(let frame, let seconds):
+            case .frame(let frame, let streamSeconds):
+                var seconds = streamSeconds
+                if live {
+                    let now = clock.now
+                    if firstArrival == nil { firstArrival = now }
+                    seconds = (now - firstArrival!).seconds
+                }
                 decodedAny = true
                 lastSeconds = seconds
                 guard sampler.take(seconds) else { continue }
+                if !live && sampleFPS != nil { decoder.unneededBefore = sampler.nextDue }
                 let stamp = FrameStamp(index: index, name: FrameStamp.clock(seconds), seconds: seconds)
                 var image = GrayImage(width: 0, height: 0)
                 guard extractor.extract(frame, rotation: decoder.rotation, into: &image) else {

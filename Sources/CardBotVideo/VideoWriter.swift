@@ -34,6 +34,7 @@ public final class VideoWriter {
     private let stream: UnsafeMutablePointer<AVStream>
     private let pixelFormat: AVPixelFormat
     private var lastPTS: Int64 = -1
+    private let frameTicks: Int64
     private var finished = false
 
     /// The time unit of frame times: a millisecond.
@@ -64,6 +65,7 @@ public final class VideoWriter {
         guard width > 0, height > 0 else {
             throw ImageError(.writeFailed, file: path, reason: "cannot write a video of \(width)x\(height) pixels")
         }
+        frameTicks = Int64(Self.ticksPerSecond) / Int64(max(1, fps))
         guard let container = av_guess_format(nil, path, nil) else {
             throw ImageError(
                 .writeFailed, file: path,
@@ -121,7 +123,7 @@ public final class VideoWriter {
         stream.pointee.time_base = codec.pointee.time_base
         if rotation % 360 != 0 {
             if let matrix = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 36) {
-                matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(-rotation)) }
+                matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(rotation)) }
             }
         }
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
@@ -215,6 +217,8 @@ public final class VideoWriter {
             let status = avcodec_receive_packet(codec, packet)
             if status == cardbotAgain || status == cardbotEOF { return }
             if status < 0 { throw fail("the encoder failed: \(FFmpegLog.describe(status))") }
+            // The last frame's duration is known to no one else: without it MP4's edit list drops that frame.
+            if packet.pointee.duration <= 0 { packet.pointee.duration = frameTicks }
             av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
             let written = av_interleaved_write_frame(format, packet)

@@ -1,8 +1,8 @@
 import CardBotVideo
 import Foundation
 
-/// A class folder: every folder below it that holds frames (or a `session.json`, or one video) is one recorded
-/// session, and so is every video file in a folder that holds several.
+/// A class folder: every folder below it that holds frames or a `session.json` is one recorded session, and
+/// so is every video file in a folder without them.
 ///
 /// ```
 /// class/                      class/
@@ -22,8 +22,8 @@ public struct ClassFolder: Sendable {
         /// The path as it can be opened (the class folder's path joined with `relativePath`).
         public var path: String
         /// The student the folder layout suggests: the parent folder's name when sessions are grouped by
-        /// student (`maya/level-3`, `maya/lesson.mp4`), else the session folder's own name (or the video's
-        /// name without its extension).
+        /// student (`maya/level-3`; for a video file, the folder holding it: `maya/lesson.mp4`), else the
+        /// session folder's own name (or, for a video at the top of the class, its name without the extension).
         public var folderStudent: String
     }
 
@@ -94,10 +94,10 @@ public struct ClassFolder: Sendable {
                 videos.append(name)
             }
         }
-        if isSession || videos.count == 1 {
+        if isSession {
             found.append(components)
         } else {
-            // Several videos and nothing else: each video is a session of its own.
+            // Without a session.json, each video is a session of its own.
             for video in videos { found.append(components + [video]) }
         }
         guard components.count < maxDepth else { return }

@@ -10,8 +10,8 @@ extension CardBotCommand {
         static let configuration = CommandConfiguration(
             abstract: "Grade a class's recorded sessions: who solved which level, how well, in how many attempts.",
             discussion: """
-                Every folder below CLASS_DIR that holds frames, one video, or a session.json is one recorded \
-                session; in a folder holding several videos (and no frames or session.json), each video is one. The \
+                Every folder below CLASS_DIR that holds frames or a session.json is one recorded session (a \
+                session.json may name a video), and so is every video file in a folder without them. The \
                 student is session.json's "student", else the parent folder's name when sessions are grouped by \
                 student (class/maya/level-3/, class/maya/lesson.mp4), else the session folder's (or video's) name. \
                 The level is session.json's "level", else --level. Videos are read at --sample-fps.
