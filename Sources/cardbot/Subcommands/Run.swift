@@ -55,6 +55,9 @@ extension CardBotCommand {
             } else if case .stream = mode {
                 throw ValidationError("- reads a live stream from standard input: add --live")
             }
+            if session.live && replay.replay != nil {
+                throw ValidationError("--replay cannot follow a live stream: record it, then replay the recording")
+            }
         }
 
         func run() throws {
