@@ -165,7 +165,7 @@ struct RunSessionCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try CLIRunner.run(["run", "--level", "3", folder.path])
         #expect(output.status == 2)
-        #expect(output.stderr == "cardbot: error: \(folder.path): no frames: a session folder holds camera frames (.png, .jpg or .jpeg)\n")
+        #expect(output.stderr == "cardbot: error: \(folder.path): no frames: a session folder holds camera frames (.png, .jpg or .jpeg) or one video\n")
     }
 
     @Test("single frames run too; the human report shows each attempt, its steps and the summary")
