@@ -1,5 +1,5 @@
 # CardBot: `make demo` runs the main job on bundled examples, `make test` runs the tests.
-# Both install what is missing first (libpng and libjpeg development files), then build.
+# Both install what is missing first (libpng, libjpeg, cairo, Pango, fonts, gettext), then build.
 
 SWIFT ?= swift
 CONFIG ?= release
@@ -10,14 +10,22 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
 all: build
 
-# Installs libpng-dev and libjpeg-dev with apt when pkg-config cannot find them.
+# Installs with apt what is missing: libpng and libjpeg (frames), cairo and Pango (printed matter), fonts for
+# Latin, Greek, Cyrillic, Arabic and CJK text, and gettext's msgfmt (checks the message catalogs).
+FONTS = fonts-dejavu-core fonts-noto-core fonts-noto-cjk
 deps:
-	@if ! pkg-config --exists libpng libjpeg 2>/dev/null; then \
-		echo "Installing libpng-dev and libjpeg-dev (and pkg-config)..."; \
+	@missing=""; \
+	pkg-config --exists libpng libjpeg 2>/dev/null || missing="$$missing pkg-config libpng-dev libjpeg-dev"; \
+	pkg-config --exists pangocairo cairo-pdf cairo-svg 2>/dev/null || missing="$$missing libcairo2-dev libpango1.0-dev"; \
+	for font in $(FONTS); do dpkg -s $$font >/dev/null 2>&1 || missing="$$missing $$font"; done; \
+	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing..."; \
 		$(SUDO) apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pkg-config libpng-dev libjpeg-dev >/dev/null; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
-	@pkg-config --exists libpng libjpeg || { echo "error: libpng-dev and libjpeg-dev are still missing; install them and retry" >&2; exit 1; }
+	@pkg-config --exists libpng libjpeg pangocairo || { echo "error: libpng-dev, libjpeg-dev, libcairo2-dev or libpango1.0-dev is still missing; install them and retry" >&2; exit 1; }
+	@msgfmt --check --output-file=/dev/null Locale/da.po
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product cardbot

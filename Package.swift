@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Frames flow one way: CardBotImaging -> CardBotVision -> CardBotLesson -> CardBotClassroom -> cardbot.
+// Frames flow one way: CardBotImaging -> CardBotPrint -> CardBotVision -> CardBotLesson -> CardBotClassroom -> cardbot.
 // No lower layer imports a higher one; the executable only parses arguments and prints.
 let package = Package(
     name: "CardBot",
@@ -33,6 +33,13 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // cairo (PDF, SVG and in-memory pictures) with Pango (text: HarfBuzz shaping, fontconfig fonts, right-to-left
+        // and CJK line breaking) as system libraries: every printed page, picture and label is drawn through them.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]
+        ),
         // The only C in the project: libjpeg reports errors by longjmp, so the whole
         // decode and encode run under setjmp here and never longjmp across Swift frames.
         .target(
@@ -45,15 +52,20 @@ let package = Package(
             name: "CardBotImaging",
             dependencies: ["CCardBotJPEG", "CPNG"]
         ),
+        // The one renderer for printed matter and pictures: a cairo canvas with Pango text.
+        .target(
+            name: "CardBotPrint",
+            dependencies: ["CCairo", "CardBotImaging"]
+        ),
         .target(
             name: "CardBotVision",
-            dependencies: ["CardBotImaging", "CardBotSupport"]
+            dependencies: ["CardBotImaging", "CardBotPrint", "CardBotSupport"]
         ),
         // Renders camera-like frames of cards with ground truth: test and demo support,
         // kept out of the detection path.
         .target(
             name: "CardBotSynth",
-            dependencies: ["CardBotImaging"]
+            dependencies: ["CardBotImaging", "CardBotPrint"]
         ),
         // Levels, the card language, the robot, the solver and the validator: pure logic, no pixels.
         // It takes the deck's names as plain data, so it needs no vision.
@@ -64,14 +76,15 @@ let package = Package(
         .target(
             name: "CardBotClassroom",
             dependencies: [
-                "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport",
+                "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotPrint", "CardBotSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
+                "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotPrint", "CardBotSynth",
+                "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
