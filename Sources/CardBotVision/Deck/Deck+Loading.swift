@@ -77,19 +77,25 @@ extension Deck {
                 kind = .code
             }
             let imagePath = entry.image.hasPrefix("/") ? entry.image : folder + entry.image
-            let title = entry.title ?? entry.name
-            let description = entry.description ?? ""
+            let title = entry.title?.resolved(language: document.language) ?? (text: entry.name, translations: [:])
+            let description = entry.description?.resolved(language: document.language) ?? (text: "", translations: [:])
             switch kind {
             case .code:
                 let code = try MarkerReference.code(ofFile: imagePath)
-                cards.append(
-                    DeckCard(marker: entry.marker, name: entry.name, title: title, description: description, image: entry.image, code: code))
+                var card = DeckCard(
+                    marker: entry.marker, name: entry.name, title: title.text, description: description.text, image: entry.image,
+                    code: code)
+                card.titleTranslations = title.translations
+                card.descriptionTranslations = description.translations
+                cards.append(card)
             case .picture:
                 let picture = try MarkerPicture(image: MarkerReference.readImage(imagePath), file: imagePath)
-                cards.append(
-                    DeckCard(
-                        marker: entry.marker, name: entry.name, title: title, description: description, image: entry.image,
-                        picture: picture))
+                var card = DeckCard(
+                    marker: entry.marker, name: entry.name, title: title.text, description: description.text,
+                    image: entry.image, picture: picture)
+                card.titleTranslations = title.translations
+                card.descriptionTranslations = description.translations
+                cards.append(card)
             }
         }
         return (document.name ?? path, cards)
@@ -142,13 +148,41 @@ struct DeckDocument: Decodable {
     struct Entry: Decodable {
         var marker: Int
         var name: String
-        var title: String?
-        var description: String?
+        var title: TranslatedString?
+        var description: TranslatedString?
         var image: String
         var kind: String?
     }
 
     var format: String
     var name: String?
+    var language: String?
     var cards: [Entry]
+}
+
+/// A text in deck.json: one string, or an object from language code to string (`{"en": "Jump", "da": "Hop"}`).
+struct TranslatedString: Decodable {
+    var texts: [String: String]
+    var single: String?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let string = try? container.decode(String.self) {
+            single = string
+            texts = [:]
+        } else {
+            single = nil
+            texts = try container.decode([String: String].self)
+            guard !texts.isEmpty else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "an empty object of translations")
+            }
+        }
+    }
+
+    /// The text in `language`, else English, else the first language in alphabetical order; and the others.
+    func resolved(language: String?) -> (text: String, translations: [String: String]) {
+        if let single { return (single, [:]) }
+        let key = language.flatMap { texts[$0] != nil ? $0 : nil } ?? (texts["en"] != nil ? "en" : texts.keys.sorted()[0])
+        return (texts[key]!, texts)
+    }
 }

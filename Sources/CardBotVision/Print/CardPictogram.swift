@@ -65,7 +65,7 @@ public enum CardPictogram {
     /// Draws the pictogram of `name` in the square from (`x`, `y`), `size` mm wide. Returns false when the name
     /// has no pictogram.
     @discardableResult
-    static func draw(_ name: String, on canvas: Canvas, x: Double, y: Double, size: Double, color: RGB) -> Bool {
+    public static func draw(_ name: String, on canvas: Canvas, x: Double, y: Double, size: Double, color: RGB) -> Bool {
         guard let shape = shape(for: name) else { return false }
         // Box coordinates 0...1 (y down) to millimetres.
         func p(_ u: Double, _ v: Double) -> (Double, Double) { (x + u * size, y + v * size) }

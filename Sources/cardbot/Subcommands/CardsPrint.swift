@@ -17,6 +17,7 @@ extension CardBotCommand.Cards {
                 """)
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
         @Option(help: ArgumentHelp("The file to write: NAME.pdf, or NAME.png (NAME.svg) for NAME-1.png, NAME-2.png, ...", valueName: "file"))
         var out: String
@@ -69,6 +70,7 @@ extension CardBotCommand.Cards {
                 }
                 cards = chosen
             }
+            cards = cards.map { $0.localized(languageOptions.preferences) }
             guard !cards.isEmpty else {
                 StandardError.error("--only names no cards")
                 throw ExitCode(2)
