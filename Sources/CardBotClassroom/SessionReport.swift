@@ -1,4 +1,5 @@
 import CardBotLesson
+import CardBotSupport
 
 /// The human report of a session run, as `cardbot run SESSION_DIR` prints it.
 public struct SessionReport: Sendable {
@@ -19,23 +20,28 @@ public struct SessionReport: Sendable {
     /// Every line: the level, each attempt (program, steps, result), then the summary.
     public func lines(for run: SessionRun) -> [String] {
         var lines: [String] = []
-        let student = run.session.manifest.student.map { " by \($0)" } ?? ""
-        lines.append("Session \(run.session.path)\(student): level \(run.level.number), \(run.level.name)")
+        if let student = run.session.manifest.student {
+            lines.append(
+                Messages.text("Session %1$s by %2$s: level %3$s, %4$s", run.session.path, student, run.level.number, run.level.localized(Messages.preferences).name))
+        } else {
+            lines.append(Messages.text("Session %1$s: level %2$s, %3$s", run.session.path, run.level.number, run.level.localized(Messages.preferences).name))
+        }
         if !quiet {
             let runReport = RunReport(showMap: showMap, color: color)
             if run.attempts.isEmpty {
                 lines.append("")
-                lines.append("No program was run.")
+                lines.append(Messages.text("No program was run."))
             }
             for attempt in run.attempts {
                 lines.append("")
-                lines.append("Attempt \(attempt.number) at \(attempt.frameName) (\(Self.time(attempt.seconds))):")
+                lines.append(
+                    Messages.text("Attempt %1$s at %2$s (%3$s):", attempt.number, attempt.frameName, Self.time(attempt.seconds)))
                 switch attempt.outcome {
                 case .ran(let trace):
                     lines += runReport.lines(for: trace, level: run.level, optimal: run.optimal, levelHeader: false)
                 case .notRunnable(let message):
-                    lines.append("Cards: \(attempt.cardNames.joined(separator: " "))")
-                    lines.append("This program cannot run: \(message)")
+                    lines.append(Messages.text("Cards: %s", attempt.cardNames.joined(separator: " ")))
+                    lines.append(Messages.text("This program cannot run: %s", message))
                 }
             }
             lines.append("")
@@ -44,25 +50,35 @@ public struct SessionReport: Sendable {
         return lines
     }
 
-    /// The session summary.
+    /// The session summary: a label and a value a line, the values lined up after the longest label.
     public func summaryLines(_ run: SessionRun) -> [String] {
-        var lines = ["Summary:"]
         let read = run.frameCount - run.unreadable.count
-        lines.append("  Frames:        \(read) read, \(run.unreadable.count) unreadable")
-        for frame in run.unreadable {
-            lines.append("                 \(frame.name): \(frame.reason)")
+        let frames = Messages.text("Frames:")
+        let attempts = Messages.text("Attempts:")
+        let first = Messages.text("First success:")
+        let final = Messages.text("Final program:")
+        let cards = Messages.text("Cards:")
+        let width = [frames, attempts, first, final, cards].map(\.count).max()! + 1
+        func line(_ label: String, _ value: String) -> String {
+            "  " + label + String(repeating: " ", count: width - label.count) + value
         }
-        lines.append("  Attempts:      \(run.attempts.count)")
-        if let first = run.firstSuccess {
-            lines.append("  First success: attempt \(first.number) at \(first.frameName) (\(Self.time(first.seconds)))")
+        var lines = [Messages.text("Summary:")]
+        lines.append(line(frames, Messages.text("%1$s read, %2$s unreadable", read, run.unreadable.count)))
+        for frame in run.unreadable {
+            lines.append(String(repeating: " ", count: width + 2) + "\(frame.name): \(frame.reason)")
+        }
+        lines.append(line(attempts, String(run.attempts.count)))
+        if let success = run.firstSuccess {
+            lines.append(
+                line(first, Messages.text("attempt %1$s at %2$s (%3$s)", success.number, success.frameName, Self.time(success.seconds))))
         } else {
-            lines.append("  First success: none yet")
+            lines.append(line(first, Messages.text("none yet")))
         }
         let count = run.finalProgram.count
-        let program = count == 0 ? "no cards" : run.finalProgram.joined(separator: " ")
-        lines.append("  Final program: \(program)")
-        let optimum = run.optimal.map { "the fewest possible is \($0)" } ?? "the fewest possible is not known"
-        lines.append("  Cards:         \(count) (\(optimum))")
+        lines.append(line(final, count == 0 ? Messages.text("no cards") : run.finalProgram.joined(separator: " ")))
+        let optimum = run.optimal.map { Messages.text("%1$s (the fewest possible is %2$s)", count, $0) }
+            ?? Messages.text("%s (the fewest possible is not known)", count)
+        lines.append(line(cards, optimum))
         return lines
     }
 

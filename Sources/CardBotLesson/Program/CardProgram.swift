@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// A sequence of cards read as a program: blocks matched, ready to run.
 ///
 /// A repeat or an if opens a block that `end` closes; `else` splits an if into two branches. Blocks still open
@@ -50,9 +52,13 @@ public struct CardProgram: Sendable {
     /// Notes for the reader, such as blocks closed because the cards ran out.
     public var notes: [String] {
         guard !closedAtEnd.isEmpty else { return [] }
-        let described = closedAtEnd.map { "\(cards[$0 - 1].name) (card \($0))" }
-        let what = closedAtEnd.count == 1 ? "block was" : "blocks were"
-        return ["\(closedAtEnd.count) \(what) still open when the cards ran out and closed there: \(described.joined(separator: ", "))"]
+        let described = closedAtEnd.map { Messages.text("%1$s (card %2$s)", cards[$0 - 1].name, $0) }
+        return [
+            Messages.plural(
+                "%1$s block was still open when the cards ran out and closed there: %2$s",
+                "%1$s blocks were still open when the cards ran out and closed there: %2$s", count: closedAtEnd.count,
+                closedAtEnd.count, described.joined(separator: ", "))
+        ]
     }
 
     /// The cards one per line, indented by block depth, each with its 1-based position.

@@ -7,11 +7,13 @@ import Foundation
 /// The language is chosen once, at start-up (`use(_:)`), from `--language`, else `LC_ALL`, `LC_MESSAGES` or
 /// `LANG`. Machine formats (JSON, CSV, JSON Lines, exit statuses) never go through here.
 ///
-/// To add a message: write it in English at the call site as `Messages.text("The robot jumped to %s.", place)`
-/// (or `Messages.plural(...)`), then add its `msgid` and Danish `msgstr` to `Locale/da.po` (README: "Languages").
+/// To add a message: write it in English, as one string literal, at the call site (`text` with the message and
+/// its values, or `plural` with both English forms, the count and the values), then add its `msgid` and Danish
+/// `msgstr` to `Locale/da.po` (README: "Languages"); a test lists every message of the code without one.
 public enum Messages {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var catalog = MessageCatalog.english
+    nonisolated(unsafe) private static var languages: [String] = []
 
     /// The catalog in use.
     public static var current: MessageCatalog {
@@ -20,10 +22,20 @@ public enum Messages {
         return catalog
     }
 
-    /// Makes `catalog` the one every message is looked up in.
-    public static func use(_ catalog: MessageCatalog) {
+    /// The languages asked for, most wanted first (`da_DK`, `da`): what level and deck texts given in several
+    /// languages are picked by for people to read. Empty: the files' own default language.
+    public static var preferences: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return languages
+    }
+
+    /// Makes `catalog` the one every message is looked up in, and `preferences` the languages level and deck
+    /// texts are picked in.
+    public static func use(_ catalog: MessageCatalog, preferences: [String] = []) {
         lock.lock()
         self.catalog = catalog
+        languages = preferences
         lock.unlock()
     }
 

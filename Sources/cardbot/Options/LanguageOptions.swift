@@ -15,11 +15,11 @@ struct LanguageOptions: ParsableArguments {
     /// Loads the messages of the language asked for and makes them current (run before the command's `run()`).
     func validate() throws {
         do {
-            Messages.use(try LanguageChoice.catalog(explicit: language))
+            Messages.use(try LanguageChoice.catalog(explicit: language), preferences: preferences)
         } catch let error as LanguageChoice.UnknownLanguage {
             // Level and deck files may still have texts in it; the messages stay English.
             StandardError.warning(file: "--language", "\(error.description); messages are in English")
-            Messages.use(.english)
+            Messages.use(.english, preferences: preferences)
         } catch let error as MessageCatalogError {
             throw ValidationError("\(error.description)")
         }

@@ -15,6 +15,7 @@ extension CardBotCommand.Cards {
                 """)
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
         @Option(help: ArgumentHelp("The folder of level files (default: ./Levels when it exists).", valueName: "dir"))
         var levels: String?

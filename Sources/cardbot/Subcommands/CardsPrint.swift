@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardBotImaging
 import CardBotPrint
+import CardBotSupport
 import CardBotVision
 import Foundation
 
@@ -105,9 +106,13 @@ extension CardBotCommand.Cards {
                 throw ExitCode(2)
             }
             let size = "\(Self.format(layout.cardWidth)) x \(Self.format(layout.cardHeight)) mm"
+            let cardCount = Messages.plural("%s card", "%s cards", count: cards.count, cards.count)
+            let paperName = paper == .a4 ? "A4" : "Letter"
+            let sheets = Messages.plural("%1$s %2$s sheet", "%1$s %2$s sheets", count: count, count, paperName)
             print(
-                "\(written.joined(separator: ", ")): \(cards.count) card\(cards.count == 1 ? "" : "s") on \(count) \(paper == .a4 ? "A4" : "Letter") sheet\(count == 1 ? "" : "s") (\(layout.cardsPerSheet) a sheet, \(size), \(dpi) dpi)"
-            )
+                Messages.text(
+                    "%1$s: %2$s on %3$s (%4$s a sheet, %5$s, %6$s dpi)", written.joined(separator: ", "), cardCount, sheets,
+                    layout.cardsPerSheet, size, dpi))
         }
 
         /// A length in millimetres from text such as `60mm`, `6cm`, `2.5in` or `60` (millimetres).

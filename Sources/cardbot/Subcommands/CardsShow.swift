@@ -10,6 +10,7 @@ extension CardBotCommand.Cards {
             discussion: "The marker is drawn with block characters: █ is black ink, a space is white paper.")
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
         @Option(help: ArgumentHelp("The folder of level files (default: ./Levels when it exists).", valueName: "dir"))
         var levels: String?

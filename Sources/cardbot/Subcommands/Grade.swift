@@ -72,6 +72,7 @@ extension CardBotCommand {
         var stats = false
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
         @OptionGroup var imageLimits: ImageLimitOptions
 
         func validate() throws {

@@ -16,6 +16,7 @@ extension CardBotCommand.Levels {
         var directory: String = "Levels"
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
         func run() throws {
             let deckNames = try deckOptions.names()

@@ -34,6 +34,7 @@ extension CardBotCommand {
         @OptionGroup var output: RunOutputOptions
         @OptionGroup var session: SessionOptions
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
         @OptionGroup var imageLimits: ImageLimitOptions
 
         func run() throws {
