@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotSupport
 import CardBotClassroom
 import CardBotVision
 
@@ -20,7 +21,7 @@ extension CardBotCommand.Cards {
 
         func run() throws {
             let deck = try deckOptions.load()
-            let card = try CardsSupport.card(name, in: deck)
+            let card = try CardsSupport.card(name, in: deck).localized(Messages.preferences)
             let usage = try CardsSupport.usage(levels: levels)
             print("\(card.name) (marker \(card.marker)): \(card.title)")
             if !card.description.isEmpty { print(card.description) }
