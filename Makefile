@@ -11,7 +11,8 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 all: build
 
 # Installs with apt what is missing: libpng and libjpeg (frames), cairo and Pango (printed matter), fonts for
-# Latin, Greek, Cyrillic, Arabic and CJK text, and gettext's msgfmt (checks the message catalogs).
+# Latin, Greek, Cyrillic, Arabic and CJK text, gettext's msgfmt (checks the message catalogs) and poppler's
+# pdftotext (the tests read printed PDFs back).
 FONTS = fonts-dejavu-core fonts-noto-core fonts-noto-cjk
 deps:
 	@missing=""; \
@@ -19,6 +20,7 @@ deps:
 	pkg-config --exists pangocairo cairo-pdf cairo-svg 2>/dev/null || missing="$$missing libcairo2-dev libpango1.0-dev"; \
 	for font in $(FONTS); do dpkg -s $$font >/dev/null 2>&1 || missing="$$missing $$font"; done; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
+	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing$$missing..."; \
 		$(SUDO) apt-get update -qq && \
