@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "CardBotImagingTests", dependencies: ["CardBotImaging"], exclude: ["Fixtures"]),
         // Resources/ holds the test deck and real photos, read through #filePath (not bundled).
         .testTarget(
-            name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
+            name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging", "CardBotPrint"],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),

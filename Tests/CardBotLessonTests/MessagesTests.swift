@@ -115,19 +115,37 @@ struct MessagesTests {
     }
 
     @Test("texts in several languages need format 2, language codes and the level's language", arguments: [
-        (#"{"format": 1, "number": 1, "name": {"en": "A"}, "description": "B", "cards": {"0": "forward"}, "tiles": ["#####", "#>.G#", "#####"]}"#,
+        (#"{"format": 1, "number": 1, "name": {"en": "A"}, "description": "B", "cards": {"0": "forward"}, "tiles": [">.G"]}"#,
          "'name' in several languages needs \"format\": 2"),
-        (#"{"format": 2, "number": 1, "name": {"english": "A"}, "description": "B", "cards": {"0": "forward"}, "tiles": ["#####", "#>.G#", "#####"]}"#,
+        (#"{"format": 2, "number": 1, "name": {"english": "A"}, "description": "B", "cards": {"0": "forward"}, "tiles": [">.G"]}"#,
          "'english' in 'name' is not a language code"),
-        (#"{"format": 2, "language": "da", "number": 1, "name": {"en": "A"}, "description": "B", "cards": {"0": "forward"}, "tiles": ["#####", "#>.G#", "#####"]}"#,
+        (#"{"format": 2, "language": "da", "number": 1, "name": {"en": "A"}, "description": "B", "cards": {"0": "forward"}, "tiles": [">.G"]}"#,
          "'name' has no text in the level's language 'da'"),
-        (#"{"format": 1, "language": "da", "number": 1, "name": "A", "description": "B", "cards": {"0": "forward"}, "tiles": ["#####", "#>.G#", "#####"]}"#,
+        (#"{"format": 1, "language": "da", "number": 1, "name": "A", "description": "B", "cards": {"0": "forward"}, "tiles": [">.G"]}"#,
          "'language' needs \"format\": 2"),
-        (#"{"format": 3, "number": 1, "name": "A", "description": "B", "cards": {"0": "forward"}, "tiles": ["#####", "#>.G#", "#####"]}"#,
+        (#"{"format": 3, "number": 1, "name": "A", "description": "B", "cards": {"0": "forward"}, "tiles": [">.G"]}"#,
          "unsupported format 3"),
     ])
     func translatedErrors(text: String, message: String) {
         let result = LevelValidator(deckNames: [0: "forward"]).validate(text: text, file: "x.json")
         #expect(result.diagnostics.contains { $0.message.hasPrefix(message) }, "\(result.diagnostics.map(\.message))")
+    }
+}
+
+@Suite("Messages: hostile plural rules")
+struct HostilePluralRuleTests {
+    @Test("a rule nested thousands deep is refused, not a crash")
+    func deep() {
+        let open = String(repeating: "(", count: 5000)
+        let close = String(repeating: ")", count: 5000)
+        #expect(throws: PluralRule.ParseError.self) { try PluralRule(open + "n" + close, count: 2) }
+        #expect(throws: PluralRule.ParseError.self) { try PluralRule(String(repeating: "!", count: 5000) + "n", count: 2) }
+    }
+}
+
+extension HostilePluralRuleTests {
+    @Test("a rule too long to be real is refused")
+    func long() {
+        #expect(throws: PluralRule.ParseError.self) { try PluralRule(Array(repeating: "n", count: 4000).joined(separator: "+"), count: 2) }
     }
 }

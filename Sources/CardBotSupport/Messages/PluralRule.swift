@@ -30,6 +30,7 @@ public struct PluralRule: Sendable {
     /// Reads `expression` choosing among `count` forms.
     /// - Throws: `ParseError` when the expression is not a plural rule.
     public init(_ expression: String, count: Int) throws {
+        guard expression.utf8.count <= 1000 else { throw ParseError(reason: "the rule is longer than 1000 characters") }
         var parser = Parser(tokens: try Self.tokens(expression))
         let root = try parser.conditional()
         guard parser.atEnd else { throw ParseError(reason: "unexpected '\(parser.peek ?? "")' in '\(expression)'") }
@@ -99,6 +100,8 @@ public struct PluralRule: Sendable {
     private struct Parser {
         let tokens: [String]
         var position = 0
+        /// Nesting so far: a hostile rule of thousands of parentheses is refused instead of exhausting the stack.
+        var depth = 0
         var atEnd: Bool { position == tokens.count }
         var peek: String? { position < tokens.count ? tokens[position] : nil }
 
@@ -109,6 +112,9 @@ public struct PluralRule: Sendable {
         }
 
         mutating func conditional() throws -> Node {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= 64 else { throw ParseError(reason: "the rule is nested too deeply") }
             let test = try binary(level: 0)
             guard take("?") else { return test }
             let yes = try conditional()
@@ -129,7 +135,12 @@ public struct PluralRule: Sendable {
         }
 
         mutating func unary() throws -> Node {
-            if take("!") { return .not(try unary()) }
+            if take("!") {
+                depth += 1
+                defer { depth -= 1 }
+                guard depth <= 64 else { throw ParseError(reason: "the rule is nested too deeply") }
+                return .not(try unary())
+            }
             if take("(") {
                 let inner = try conditional()
                 guard take(")") else { throw ParseError(reason: "expected ')'") }
