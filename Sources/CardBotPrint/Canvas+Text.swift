@@ -34,7 +34,10 @@ extension Canvas {
         _ text: String, style: TextStyle, width: Double, height: Double, maxLines: Int, minimum: Double = 0
     ) -> Double {
         var size = style.size
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        // The longest words are the ones that may not fit a line (at most three are measured, so a very long
+        // text costs a few layouts a size, not one per word).
+        let words = Array(
+            text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init).sorted { $0.count > $1.count }.prefix(3))
         while size > minimum {
             var trial = style
             trial.size = size
