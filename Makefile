@@ -6,7 +6,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/cardbot
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: all deps build demo test bench clean
+.PHONY: all deps build demo test bench clean fuzz fuzz-smoke
 
 all: build
 
@@ -41,6 +41,27 @@ demo: build
 test: deps
 	$(SWIFT) build -c $(CONFIG) --product cardbot
 	CARDBOT_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG)
+	$(MAKE) fuzz-smoke
+
+# Fuzzing (Fuzz/): libFuzzer harnesses for every parser of outside input, built with swiftc -sanitize=fuzzer,address
+# (Fuzz/build.sh) and rebuilt only when a source changes. `make fuzz` runs each for FUZZ_SECONDS; `make fuzz-smoke`
+# (part of `make test`) runs each for exactly FUZZ_RUNS executions. A crash fails the target and leaves its input
+# in .build/fuzz/crashes/.
+FUZZ_OUT = $(CURDIR)/.build/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?= 2000
+FUZZ_SOURCES := $(shell find Fuzz Sources/CardBotSupport Sources/CardBotImaging Sources/CCardBotJPEG Sources/CardBotLesson \
+	Sources/CardBotVision Sources/CardBotClassroom/SessionManifest.swift Sources/CardBotClassroom/SessionError.swift -type f)
+
+$(FUZZ_OUT)/.built: $(FUZZ_SOURCES)
+	FUZZ_OUT=$(FUZZ_OUT) Fuzz/build.sh
+	@touch $@
+
+fuzz: deps $(FUZZ_OUT)/.built
+	FUZZ_OUT=$(FUZZ_OUT) Fuzz/run.sh seconds $(FUZZ_SECONDS)
+
+fuzz-smoke: deps $(FUZZ_OUT)/.built
+	FUZZ_OUT=$(FUZZ_OUT) Fuzz/run.sh runs $(FUZZ_RUNS)
 
 clean:
 	rm -rf .build

@@ -46,11 +46,12 @@ let package = Package(
             name: "CCardBotJPEG",
             dependencies: ["CJPEG"]
         ),
-        // Small helpers every layer shares (hand-written JSON text with a fixed key order).
+        // Small helpers every layer shares: JSON text with a fixed key order, the positioned JSON parser, reading
+        // regular files and listing folders with byte file names, text made safe for a terminal.
         .target(name: "CardBotSupport"),
         .target(
             name: "CardBotImaging",
-            dependencies: ["CCardBotJPEG", "CPNG"]
+            dependencies: ["CCardBotJPEG", "CPNG", "CardBotSupport"]
         ),
         // The one renderer for printed matter and pictures: a cairo canvas with Pango text.
         .target(
@@ -93,6 +94,7 @@ let package = Package(
         .testTarget(
             name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging", "CardBotPrint"],
             exclude: ["Resources"]),
+        .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),
         // Golden/ holds the pictures printed pages are compared with.

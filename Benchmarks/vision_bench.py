@@ -1,24 +1,43 @@
 #!/usr/bin/env python3
-"""CardBot's card detector against OpenCV's ArUco detector, on the same synthesized frames, in one run.
+"""CardBot's card detector against OpenCV's ArUco detector and AprilTag 3, per condition, on the same scenes, in one run.
 
-For each set (easy, hard, occluded at 1280x720, and easy at 640x480) it writes frames with
-`cardbot synth frames`, runs `cardbot detect --json` on all of them in one process (its `ms` field is the
-time to decode the file plus detect and order the cards), then OpenCV's ArucoDetector (one thread, default
-DetectorParameters, DICT_4X4_50; `cv2.imread(path, cv2.IMREAD_GRAYSCALE)` timed together with
-`detectMarkers`) on the same files, and prints per set and detector:
+For each condition (the general mixes easy, hard and occluded, easy at 640x480, the synthesizer's stress
+conditions, easy and hard at 3840x2160, and DICT_6X6_250 markers on the table) it writes frames with
+`cardbot synth frames --difficulty CONDITION` twice with the same seed: once with CardBot's deck (DICT_4X4_50
+markers) and once with a deck of the same size made of DICT_APRILTAG_16h5 markers (`cardbot cards new-deck
+--patterns`, the patterns read from OpenCV's copy of the family), so both sets show the same scenes and only
+the markers differ. Then, one thread each, every detector on every frame of its set:
 
-  recall     visible cards found with the right id / visible cards (truth.json's `hidden` is false)
+  cardbot     `cardbot detect --json` on the DICT_4X4_50 frames in one process; its `ms` field is the time
+              to decode the file plus detect and order the cards
+  opencv      cv2.aruco.ArucoDetector (default DetectorParameters, DICT_4X4_50) on the same frames;
+              `cv2.imread(path, cv2.IMREAD_GRAYSCALE)` timed together with `detectMarkers`
+  apriltag    pupil_apriltags.Detector(families="tag16h5", nthreads=1, other settings default: quad_decimate 2,
+              refine_edges 1, decode_sharpening 0.25) on the tag16h5 frames, imread timed with detect;
+              only detections with hamming <= 1 and decision_margin >= 15 count (tag16h5 is a small
+              family: unfiltered it reports many false tags)
+  cardbot16h5 `cardbot detect --json --deck <the tag16h5 deck>` on the tag16h5 frames (the same frames AprilTag
+              sees)
+
+and prints per condition and detector:
+
+  recall     visible cards found with the right id / visible cards (truth.json's `hidden` is false: the
+             marker's corners are inside the frame and it is not covered, in the stress conditions less than
+             10% covered)
   wrong      detections whose id is not the card at that place (or where there is no card)
   all-found  frames where every visible card was found and nothing wrong was reported
   exact-seq  frames with every visible card found, nothing wrong, and the reading order exactly truth's
-             (over the visible cards and any partly covered card read all the same; CardBot only: OpenCV
-             gives no order)
+             (CardBot only: the others give no order)
   corner     mean distance of the four corners to the truth, in pixels (correct detections of visible cards)
   median ms  per frame, decode plus detection
 
+and the ratios of CardBot's median time to OpenCV's and AprilTag's. The `foreign` row has DICT_6X6_250
+markers on the table: every detection there is wrong.
+
 Usage (from the repository root, after `swift build -c release`):
-  python3 Benchmarks/vision_bench.py [--binary .build/release/cardbot] [--count 100] [--seed 1] [--sets easy,hard,occluded,vga]
-Needs numpy and opencv-python-headless (5.0).
+  python3 Benchmarks/vision_bench.py [--binary .build/release/cardbot] [--count 60] [--count-4k 20] [--seed 1]
+                                     [--conditions easy,hard,...] [--json FILE]
+Needs numpy, opencv-python-headless (5.0) and pupil-apriltags.
 """
 import argparse
 import json
@@ -30,13 +49,29 @@ import time
 
 import cv2
 import numpy as np
+from pupil_apriltags import Detector as AprilTagDetector
 
-SETS = {
+# name: (difficulty, size)
+CONDITIONS = {
     "easy": ("easy", "1280x720"),
     "hard": ("hard", "1280x720"),
     "occluded": ("occluded", "1280x720"),
     "vga": ("easy", "640x480"),
+    "motion-blur": ("motion-blur", "1280x720"),
+    "dim": ("dim", "1280x720"),
+    "steep": ("steep", "1280x720"),
+    "shadow-edge": ("shadow-edge", "1280x720"),
+    "glare": ("glare", "1280x720"),
+    "faded": ("faded", "1280x720"),
+    "close-cut": ("close-cut", "1280x720"),
+    "partly-outside": ("partly-outside", "1280x720"),
+    "pastel": ("pastel", "1280x720"),
+    "4k-easy": ("easy", "3840x2160"),
+    "4k-hard": ("hard", "3840x2160"),
+    "foreign": ("hard", "1280x720"),
 }
+APRILTAG_HAMMING = 1
+APRILTAG_MARGIN = 15.0
 
 
 def run(command):
@@ -78,7 +113,10 @@ def score(frames, detections, orders=None):
                 continue
             matched.add(place)
             if not cards[place]["hidden"]:
-                d = np.linalg.norm(np.asarray(corners, float) - np.asarray(cards[place]["corners"], float), axis=1)
+                # The detectors start their corners at different places and wind either way: take the best match.
+                mine, truth = np.asarray(corners, float), np.asarray(cards[place]["corners"], float)
+                d = min((np.linalg.norm(np.roll(order, shift, axis=0) - truth, axis=1)
+                         for order in (mine, mine[::-1]) for shift in range(4)), key=lambda e: e.sum())
                 errors.extend(d.tolist())
         frame_visible = [i for i, card in enumerate(cards) if not card["hidden"]]
         frame_found = sum(1 for i in frame_visible if i in matched)
@@ -105,61 +143,128 @@ def score(frames, detections, orders=None):
     }
 
 
+def make_decks(binary, out, deck):
+    """The tag16h5 deck with as many cards as `deck`, and a DICT_6X6_250 deck for the foreign frames."""
+    with open(deck) as handle:
+        count = len(json.load(handle)["cards"])
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_APRILTAG_16h5)
+    if count > dictionary.bytesList.shape[0]:
+        sys.exit(f"{deck} has {count} cards; tag16h5 has only {dictionary.bytesList.shape[0]}")
+    lines = []
+    for marker in range(count):
+        image = dictionary.generateImageMarker(marker, 6, borderBits=1)
+        lines.append("".join("1" if image[r, c] > 127 else "0" for r in range(1, 5) for c in range(1, 5)))
+    os.makedirs(out, exist_ok=True)
+    patterns = os.path.join(out, "tag16h5.txt")
+    with open(patterns, "w") as handle:
+        handle.write("# DICT_APRILTAG_16h5 ids 0 and up, from OpenCV\n" + "\n".join(lines) + "\n")
+    run([binary, "cards", "new-deck", "--out", os.path.join(out, "deck-16h5"), "--patterns", patterns, "--force"])
+    run([binary, "cards", "new-deck", "--out", os.path.join(out, "deck-6x6"), "--dictionary", "DICT_6X6_250", "--force"])
+    return os.path.join(out, "deck-16h5", "deck.json"), os.path.join(out, "deck-6x6", "deck.json")
+
+
+def synth(binary, deck, folder, difficulty, size, count, seed):
+    run([binary, "synth", "frames", "--deck", deck, "--out", folder, "--count", str(count), "--seed", str(seed),
+         "--difficulty", difficulty, "--size", size])
+    with open(os.path.join(folder, "truth.json")) as handle:
+        frames = json.load(handle)["frames"]
+    return frames, [os.path.join(folder, frame["file"]) for frame in frames]
+
+
+def cardbot(binary, deck, files):
+    lines = run([binary, "detect", "--json", "--deck", deck] + files).strip().split("\n")
+    readings = [json.loads(line) for line in lines]
+    detections = [[(card["marker"], card["corners"]) for card in reading["cards"]] for reading in readings]
+    return detections, [reading["markers"] for reading in readings], [reading["ms"] for reading in readings]
+
+
+def timed(files, detect):
+    detect(cv2.imread(files[0], cv2.IMREAD_GRAYSCALE))  # warm up
+    detections, ms = [], []
+    for path in files:
+        start = time.perf_counter()
+        image = cv2.imread(path, cv2.IMREAD_GRAYSCALE)
+        found = detect(image)
+        ms.append((time.perf_counter() - start) * 1000)
+        detections.append(found)
+    return detections, ms
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=".build/release/cardbot")
-    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--deck", default="Cards/deck.json")
+    parser.add_argument("--count", type=int, default=60)
+    parser.add_argument("--count-4k", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--sets", default="easy,hard,occluded,vga")
+    parser.add_argument("--conditions", default=",".join(CONDITIONS))
     parser.add_argument("--out", default="Benchmarks/out")
     parser.add_argument("--json", help="also write the figures to this JSON file")
     args = parser.parse_args()
 
     cv2.setNumThreads(1)
-    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-    detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
-    print(f"cardbot: {args.binary}   OpenCV {cv2.__version__} (1 thread, default parameters, DICT_4X4_50)")
-    print(f"{args.count} frames per set, seed {args.seed}\n")
-    header = f"{'set':<30}{'detector':<10}{'recall':>8}{'wrong':>7}{'all-found':>11}{'exact-seq':>11}{'corner px':>11}{'median ms':>11}"
+    aruco = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), cv2.aruco.DetectorParameters())
+    april = AprilTagDetector(families="tag16h5", nthreads=1)
+    deck16, deck6 = make_decks(args.binary, args.out, args.deck)
+
+    def opencv(image):
+        corners, ids, _ = aruco.detectMarkers(image)
+        ids = [] if ids is None else ids.ravel().tolist()
+        return [(marker, c.reshape(4, 2).tolist()) for marker, c in zip(ids, corners)]
+
+    def apriltag(image):
+        return [(d.tag_id, d.corners.tolist()) for d in april.detect(image)
+                if d.hamming <= APRILTAG_HAMMING and d.decision_margin >= APRILTAG_MARGIN]
+
+    print(f"cardbot: {args.binary}   OpenCV {cv2.__version__} (1 thread, default parameters, DICT_4X4_50)   "
+          f"AprilTag 3 (pupil-apriltags, tag16h5, 1 thread, hamming <= {APRILTAG_HAMMING}, "
+          f"decision margin >= {APRILTAG_MARGIN:g})")
+    print(f"{args.count} frames per condition ({args.count_4k} at 3840x2160), seed {args.seed}\n")
+    header = (f"{'condition':<42}{'detector':<12}{'recall':>8}{'wrong':>7}{'all-found':>11}{'exact-seq':>11}"
+              f"{'corner px':>11}{'median ms':>11}")
     print(header)
     print("-" * len(header))
     report = {}
-    for name in args.sets.split(","):
-        difficulty, size = SETS[name]
+    for name in args.conditions.split(","):
+        difficulty, size = CONDITIONS[name]
+        count = args.count_4k if size == "3840x2160" else args.count
         folder = os.path.join(args.out, name)
-        run([args.binary, "synth", "frames", "--out", folder, "--count", str(args.count), "--seed", str(args.seed),
-             "--difficulty", difficulty, "--size", size])
-        with open(os.path.join(folder, "truth.json")) as handle:
-            frames = json.load(handle)["frames"]
-        files = [os.path.join(folder, frame["file"]) for frame in frames]
+        main_deck = deck6 if name == "foreign" else args.deck
+        frames, files = synth(args.binary, main_deck, folder, difficulty, size, count, args.seed)
+        if name == "foreign":
+            # Every marker on the table is foreign: there is nothing to find and any detection is wrong. Every
+            # detector reads these same frames.
+            for frame in frames:
+                for card in frame["cards"]:
+                    card["id"], card["hidden"] = -1, True
+            frames16, files16 = frames, files
+        else:
+            frames16, files16 = synth(args.binary, deck16, folder + "-16h5", difficulty, size, count, args.seed)
 
-        lines = run([args.binary, "detect", "--json"] + files).strip().split("\n")
-        ours = [json.loads(line) for line in lines]
-        ours_detections = [[(card["marker"], card["corners"]) for card in reading["cards"]] for reading in ours]
-        ours_ms = [reading["ms"] for reading in ours]
+        ours, orders, ours_ms = cardbot(args.binary, args.deck, files)
+        cv_found, cv_ms = timed(files, opencv)
+        at_found, at_ms = timed(files16, apriltag)
+        ours16, orders16, ours16_ms = cardbot(args.binary, deck16, files16)
 
-        detector.detectMarkers(cv2.imread(files[0], cv2.IMREAD_GRAYSCALE))  # warm up
-        cv_detections, cv_ms = [], []
-        for path in files:
-            start = time.perf_counter()
-            image = cv2.imread(path, cv2.IMREAD_GRAYSCALE)
-            corners, ids, _ = detector.detectMarkers(image)
-            cv_ms.append((time.perf_counter() - start) * 1000)
-            ids = [] if ids is None else ids.ravel().tolist()
-            cv_detections.append([(marker, c.reshape(4, 2).tolist()) for marker, c in zip(ids, corners)])
-
-        mine = score(frames, ours_detections, [reading["markers"] for reading in ours])
-        theirs = score(frames, cv_detections)
-        mine["median_ms"] = statistics.median(ours_ms)
-        theirs["median_ms"] = statistics.median(cv_ms)
+        figures = {
+            "cardbot": dict(score(frames, ours, orders), median_ms=statistics.median(ours_ms)),
+            "opencv": dict(score(frames, cv_found), median_ms=statistics.median(cv_ms)),
+            "apriltag": dict(score(frames16, at_found), median_ms=statistics.median(at_ms)),
+            "cardbot16h5": dict(score(frames16, ours16, orders16), median_ms=statistics.median(ours16_ms)),
+        }
         label = f"{name} ({difficulty} {size})"
-        for who, figures in (("cardbot", mine), ("opencv", theirs)):
-            sequence = f"{figures['exact_sequence']:.1%}" if "exact_sequence" in figures else "-"
-            print(f"{label if who == 'cardbot' else '':<30}{who:<10}{figures['recall']:>8.1%}{figures['wrong']:>7}"
-                  f"{figures['all_found']:>11.1%}{sequence:>11}{figures['corner']:>11.3f}{figures['median_ms']:>11.2f}")
-        ratio = mine["median_ms"] / theirs["median_ms"]
-        print(f"{'':<30}{'ratio':<10}{'cardbot / opencv median time: ' + format(ratio, '.2f'):>58}")
-        report[name] = {"cardbot": mine, "opencv": theirs, "ratio": ratio, "visible": mine["visible"]}
+        for index, (who, row) in enumerate(figures.items()):
+            sequence = f"{row['exact_sequence']:.1%}" if "exact_sequence" in row else "-"
+            recall = f"{row['recall']:.1%}" if row["visible"] else "-"
+            print(f"{label if index == 0 else '':<42}{who:<12}{recall:>8}{row['wrong']:>7}"
+                  f"{row['all_found']:>11.1%}{sequence:>11}{row['corner']:>11.3f}{row['median_ms']:>11.2f}")
+        to_cv = figures["cardbot"]["median_ms"] / figures["opencv"]["median_ms"]
+        to_at = figures["cardbot"]["median_ms"] / figures["apriltag"]["median_ms"]
+        print(f"{'':<42}{'ratio':<12}cardbot / opencv median time {to_cv:.2f}, cardbot / apriltag {to_at:.2f}"
+              f"   ({figures['cardbot']['visible']} visible markers)")
+        sys.stdout.flush()
+        report[name] = dict(figures, ratio_opencv=to_cv, ratio_apriltag=to_at, visible=figures["cardbot"]["visible"])
     if args.json:
         with open(args.json, "w") as handle:
             json.dump(report, handle, indent=2)

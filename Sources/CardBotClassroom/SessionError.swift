@@ -1,15 +1,27 @@
-/// Why a recorded session could not be opened or graded: names the file and the reason.
+import CardBotSupport
+
+/// Why a recorded session could not be opened or graded: names the file and the reason, and where in the
+/// file when the problem is in its text (`FILE:LINE:COLUMN: error: message`, as level files report).
 public struct SessionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file or folder the problem is about.
     public var file: String
+    /// Where in `file` the problem is, when it is in the file's text.
+    public var position: SourcePosition?
     /// What is wrong and what to do about it.
     public var reason: String
 
     /// Creates an error.
-    public init(file: String, reason: String) {
+    public init(file: String, position: SourcePosition? = nil, reason: String) {
         self.file = file
+        self.position = position
         self.reason = reason
     }
 
-    public var description: String { "\(file): \(reason)" }
+    /// `FILE: reason`, or `FILE:LINE:COLUMN: error: reason` when the position is known; control characters of
+    /// names from files are made visible.
+    public var description: String {
+        let shown = TerminalText.visible(file)
+        guard let position else { return "\(shown): \(TerminalText.visible(reason))" }
+        return "\(shown):\(position.line):\(position.column): error: \(TerminalText.visible(reason))"
+    }
 }

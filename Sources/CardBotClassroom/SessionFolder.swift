@@ -1,3 +1,4 @@
+import CardBotSupport
 import Foundation
 
 /// A recorded session on disk: a folder of camera frames and an optional `session.json`.
@@ -44,26 +45,31 @@ public struct SessionFolder: Sendable, Equatable {
     /// - Throws: `SessionError` for a missing folder, an unreadable or invalid `session.json`, a frame name
     ///   leading outside the folder, a run mark naming no frame, or a folder with no frames.
     public static func open(_ path: String) throws -> SessionFolder {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SessionError(file: path, reason: "no such folder")
-        }
-        guard isDirectory.boolValue else {
+        switch FileSystem.kind(path) {
+        case .missing:
+            throw SessionError(file: path, reason: FileSystem.exists(path) ? "is a broken or looping symbolic link" : "no such folder")
+        case .regular:
             throw SessionError(file: path, reason: "is a file, not a session folder (give the folder that holds the frames)")
+        case .other:
+            throw SessionError(file: path, reason: "is not a folder (a FIFO, socket or device); give the folder that holds the frames")
+        case .directory:
+            break
         }
-        let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-        let manifestPath = (path as NSString).appendingPathComponent(manifestName)
+        let root = FileSystem.resolved(path) ?? path
+        let manifestPath = FileSystem.join(path, manifestName)
         var manifest = SessionManifest()
         var hasManifest = false
-        if fileManager.fileExists(atPath: manifestPath) {
-            guard let data = fileManager.contents(atPath: manifestPath) else {
-                throw SessionError(file: manifestPath, reason: "cannot be read")
+        if FileSystem.exists(manifestPath) {
+            let bytes: [UInt8]
+            do {
+                bytes = try RegularFile.read(manifestPath, maxBytes: maximumManifestBytes)
+            } catch {
+                if error.kind == .tooLarge {
+                    throw SessionError(file: manifestPath, reason: "\(error.reason); a session.json is at most 4 MiB")
+                }
+                throw SessionError(file: manifestPath, reason: "cannot be read: it \(error.reason)")
             }
-            guard data.count <= 4 << 20 else {
-                throw SessionError(file: manifestPath, reason: "is \(data.count) bytes; a session.json is at most 4 MiB")
-            }
-            manifest = try SessionManifest.parse(data, file: manifestPath)
+            manifest = try SessionManifest.parse(bytes, file: manifestPath)
             hasManifest = true
         }
 
@@ -76,16 +82,18 @@ public struct SessionFolder: Sendable, Equatable {
         } else {
             let entries: [String]
             do {
-                entries = try fileManager.contentsOfDirectory(atPath: path)
+                entries = try FileSystem.names(in: path)
             } catch {
-                throw SessionError(file: path, reason: "cannot list the folder: \(error.localizedDescription)")
+                throw SessionError(file: path, reason: error.reason)
             }
-            names = entries.filter { name in
-                guard isFrameName(name), !name.hasPrefix(".") else { return false }
-                var directory: ObjCBool = false
-                let full = (path as NSString).appendingPathComponent(name)
-                return fileManager.fileExists(atPath: full, isDirectory: &directory) && !directory.boolValue
-            }.sorted(by: NaturalOrder.areInIncreasingOrder)
+            // Every entry named like a frame is kept, even a folder or a looping link: reading it then says why
+            // it is unreadable, so that no frame is skipped without a word.
+            names = entries.filter { name in isFrameName(name) && !name.hasPrefix(".") }
+                .sorted(by: NaturalOrder.areInIncreasingOrder)
+            guard names.count <= SessionManifest.maximumFrames else {
+                throw SessionError(
+                    file: path, reason: "holds \(names.count) frames; a session has at most \(SessionManifest.maximumFrames)")
+            }
             for name in names {
                 try checkInside(name, folder: path, root: root, manifest: nil)
             }
@@ -101,32 +109,38 @@ public struct SessionFolder: Sendable, Equatable {
             runFrames = try runs.map { name in
                 try checkInside(name, folder: path, root: root, manifest: manifestPath)
                 guard let position = index[name] else {
-                    throw SessionError(file: manifestPath, reason: "run mark '\(name)' names no frame of this session")
+                    throw SessionError(
+                        file: manifestPath, reason: "run mark '\(TerminalText.truncated(name, width: 80))' names no frame of this session")
                 }
                 return position
             }.sorted()
         }
         return SessionFolder(
             path: path, manifest: manifest, hasManifest: hasManifest, frameNames: names, runFrames: runFrames,
-            framePaths: names.map { (path as NSString).appendingPathComponent($0) })
+            framePaths: names.map { FileSystem.join(path, $0) })
     }
 
-    /// Refuses a frame name that leads outside the session folder, before any file is opened.
-    private static func checkInside(_ name: String, folder: String, root: String, manifest: String?) throws {
-        let blame = manifest ?? (folder as NSString).appendingPathComponent(name)
+    /// The largest `session.json` read, in bytes.
+    public static let maximumManifestBytes = 4 << 20
+
+    /// Refuses a frame name (or, with `what: "level"`, the level path) that leads outside the session folder,
+    /// before any file is opened. A name whose links cannot be resolved (dangling, looping) passes: opening it
+    /// then fails with the reason.
+    static func checkInside(_ name: String, folder: String, root: String, manifest: String?, what: String = "frame") throws {
+        let blame = manifest ?? FileSystem.join(folder, name)
+        let shown = TerminalText.truncated(name, width: 80)
         if name.isEmpty {
-            throw SessionError(file: blame, reason: "a frame name is empty")
+            throw SessionError(file: blame, reason: "a \(what) name is empty")
         }
         if name.hasPrefix("/") {
-            throw SessionError(file: blame, reason: "frame '\(name)' is an absolute path; frames must lie inside the session folder")
+            throw SessionError(file: blame, reason: "\(what) '\(shown)' is an absolute path; it must lie inside the session folder")
         }
         if name.split(separator: "/").contains("..") {
-            throw SessionError(file: blame, reason: "frame '\(name)' leads outside the session folder")
+            throw SessionError(file: blame, reason: "\(what) '\(shown)' leads outside the session folder")
         }
-        let full = URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name))
-        let resolved = full.resolvingSymlinksInPath().standardizedFileURL.path
+        guard let resolved = FileSystem.resolved(FileSystem.join(folder, name)) else { return }
         if !(resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")) {
-            throw SessionError(file: blame, reason: "frame '\(name)' is a link that leads outside the session folder")
+            throw SessionError(file: blame, reason: "\(what) '\(shown)' is a link that leads outside the session folder")
         }
     }
 }

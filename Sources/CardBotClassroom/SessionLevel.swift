@@ -1,5 +1,5 @@
 import CardBotLesson
-import Foundation
+import CardBotSupport
 
 /// Finds the level a session plays: the one asked for, else its `session.json`'s.
 public enum SessionLevel {
@@ -19,12 +19,27 @@ public enum SessionLevel {
             argument = requested
             blame = requested
         } else if let level = session.manifest.level {
-            blame = (session.path as NSString).appendingPathComponent(SessionFolder.manifestName)
+            blame = FileSystem.join(session.path, SessionFolder.manifestName)
             switch level {
             case .number(let number):
                 argument = String(number)
             case .path(let path):
-                argument = path.hasPrefix("/") ? path : (session.path as NSString).appendingPathComponent(path)
+                // The same rule as frames: the level file lies inside the session folder.
+                let root = FileSystem.resolved(session.path) ?? session.path
+                try SessionFolder.checkInside(path, folder: session.path, root: root, manifest: blame, what: "level")
+                argument = FileSystem.join(session.path, path)
+                // A file that is not even JSON is not a level: say so without quoting any of its text.
+                do {
+                    let bytes = try RegularFile.read(argument, maxBytes: LevelLimits.maximumFileBytes)
+                    if case .failure(let syntax) = Result(catching: { () throws(JSONParseError) in try JSONParser.parse(bytes) }) {
+                        throw SessionError(
+                            file: blame,
+                            reason: "level '\(TerminalText.truncated(path, width: 80))' is not a level file: its text is not JSON "
+                                + "(line \(syntax.position.line), column \(syntax.position.column))")
+                    }
+                } catch let error as RegularFile.Failure {
+                    throw SessionError(file: blame, reason: "level '\(TerminalText.truncated(path, width: 80))': \(error.reason)")
+                }
             }
         } else {
             throw SessionError(

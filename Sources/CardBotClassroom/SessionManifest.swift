@@ -1,6 +1,4 @@
-import CardBotLesson
 import CardBotSupport
-import Foundation
 
 /// The optional `session.json` of a recorded session.
 ///
@@ -38,68 +36,112 @@ public struct SessionManifest: Sendable, Equatable {
     /// The fields a manifest may have.
     public static let fields: Set<String> = ["student", "level", "fps", "frames", "runs"]
 
-    /// Parses `session.json`'s bytes.
-    /// - Throws: `SessionError` naming `file` for malformed JSON, wrong types, unknown fields or bad values.
-    public static func parse(_ data: Data, file: String) throws -> SessionManifest {
-        let manifest: SessionManifest
-        do {
-            manifest = try JSONDecoder().decode(SessionManifest.self, from: data)
-        } catch let error as SessionManifestFieldError {
-            throw SessionError(file: file, reason: error.message)
-        } catch let DecodingError.dataCorrupted(context) {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw SessionError(file: file, reason: "malformed JSON: \(underlying ?? context.debugDescription)")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw SessionError(file: file, reason: "\(Self.path(context)) has the wrong type (\(context.debugDescription))")
-        } catch {
-            throw SessionError(file: file, reason: "cannot read: \(error)")
+    /// The most entries `frames` and `runs` may list (a session of 10,000 frames is over an hour at 2 frames
+    /// per second); a longer list is refused rather than read for minutes.
+    public static let maximumFrames = 10_000
+    /// The longest student name accepted, in characters.
+    public static let maximumStudentLength = 200
+    /// The longest frame name or level path accepted, in bytes (the system's own limit on a path).
+    public static let maximumPathBytes = 4096
+
+    /// Parses `session.json`'s bytes with the positioned JSON parser the level files use.
+    /// - Throws: `SessionError` naming `file` and the line and column of the first problem: malformed JSON, a wrong
+    ///   type, an unknown or repeated field, a bad value, too long a list or name, or a frame listed twice.
+    public static func parse(_ bytes: [UInt8], file: String) throws -> SessionManifest {
+        func fail(_ position: SourcePosition, _ message: String) -> SessionError {
+            SessionError(file: file, position: position, reason: message)
         }
-        guard manifest.fps > 0, manifest.fps <= 1000, manifest.fps.isFinite else {
-            throw SessionError(file: file, reason: "'fps' must be a number of frames per second above 0 and at most 1000")
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw fail(error.position, "malformed JSON: \(error.message)")
+        }
+        guard let members = document.members else {
+            throw fail(document.position, "a session.json holds one JSON object, not \(document.typeDescription)")
+        }
+        var manifest = SessionManifest()
+        var seen: Set<String> = []
+        for member in members {
+            guard Self.fields.contains(member.key) else {
+                throw fail(
+                    member.keyPosition,
+                    "unknown field '\(TerminalText.truncated(member.key, width: 40))' (known fields: \(Self.fields.sorted().joined(separator: ", ")))")
+            }
+            guard seen.insert(member.key).inserted else {
+                throw fail(member.keyPosition, "the field '\(member.key)' is given twice")
+            }
+            let value = member.value
+            if case .null = value.kind { continue }
+            switch member.key {
+            case "student":
+                guard let name = value.stringValue else {
+                    throw fail(value.position, "'student' must be a string, not \(value.typeDescription)")
+                }
+                guard name.count <= maximumStudentLength else {
+                    throw fail(value.position, "'student' is \(name.count) characters long; a name is at most \(maximumStudentLength)")
+                }
+                manifest.student = name
+            case "level":
+                if let number = value.intValue {
+                    manifest.level = .number(number)
+                } else if value.isWholeNumber {
+                    throw fail(value.position, "'level' is too large a number; it must be at most \(Int.max)")
+                } else if let path = value.stringValue {
+                    guard !path.isEmpty, path.utf8.count <= maximumPathBytes else {
+                        throw fail(value.position, "'level' must be a level number or the path of a level file (1 to \(maximumPathBytes) bytes)")
+                    }
+                    manifest.level = .path(path)
+                } else {
+                    throw fail(value.position, "'level' must be a level number or the path of a level file, not \(value.typeDescription)")
+                }
+            case "fps":
+                guard let text = value.numberText, let fps = Double(text), fps > 0, fps <= 1000, fps.isFinite else {
+                    throw fail(value.position, "'fps' must be a number of frames per second above 0 and at most 1000")
+                }
+                manifest.fps = fps
+            default:
+                let names = try nameList(value, member.key, file: file)
+                if member.key == "frames" { manifest.frames = names } else { manifest.runs = names }
+            }
         }
         return manifest
     }
 
-    private static func path(_ context: DecodingError.Context) -> String {
-        let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-        return keys.isEmpty ? "the top level" : "'\(keys.joined(separator: "."))'"
-    }
-}
-
-/// A field of `session.json` with a value of the wrong kind.
-struct SessionManifestFieldError: Error {
-    var message: String
-}
-
-extension SessionManifest: Decodable {
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyKey.self)
-        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !Self.fields.contains($0) }) {
-            throw SessionManifestFieldError(
-                message: "unknown field '\(unknown)' (known fields: \(Self.fields.sorted().joined(separator: ", ")))")
+    /// A `frames` or `runs` list: strings, at most ``maximumFrames`` of them, none repeated.
+    private static func nameList(_ value: JSONValue, _ field: String, file: String) throws -> [String] {
+        guard let elements = value.elements else {
+            throw SessionError(
+                file: file, position: value.position, reason: "'\(field)' must be a list of frame names, not \(value.typeDescription)")
         }
-        self.init()
-        student = try container.decodeIfPresent(String.self, forKey: AnyKey(stringValue: "student"))
-        let levelKey = AnyKey(stringValue: "level")
-        if container.contains(levelKey), try !container.decodeNil(forKey: levelKey) {
-            if let number = try? container.decode(Int.self, forKey: levelKey) {
-                level = .number(number)
-            } else if let path = try? container.decode(String.self, forKey: levelKey) {
-                level = .path(path)
-            } else {
-                throw SessionManifestFieldError(message: "'level' must be a level number or the path of a level file")
+        guard elements.count <= maximumFrames else {
+            throw SessionError(
+                file: file, position: value.position,
+                reason: "'\(field)' lists \(elements.count) frames; a session has at most \(maximumFrames)")
+        }
+        var names: [String] = []
+        var first: [String: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            guard let name = element.stringValue else {
+                throw SessionError(
+                    file: file, position: element.position,
+                    reason: "'\(field)' entry \(index + 1) must be a frame name in double quotes, not \(element.typeDescription)")
             }
+            guard name.utf8.count <= maximumPathBytes else {
+                throw SessionError(
+                    file: file, position: element.position,
+                    reason: "'\(field)' entry \(index + 1) is \(name.utf8.count) bytes long; a frame name is at most \(maximumPathBytes)")
+            }
+            if let earlier = first[name] {
+                throw SessionError(
+                    file: file, position: element.position,
+                    reason: "'\(field)' lists '\(TerminalText.truncated(name, width: 60))' twice (entries \(earlier + 1) and \(index + 1)); "
+                        + "each frame is listed once")
+            }
+            first[name] = index
+            names.append(name)
         }
-        fps = try container.decodeIfPresent(Double.self, forKey: AnyKey(stringValue: "fps")) ?? 1
-        frames = try container.decodeIfPresent([String].self, forKey: AnyKey(stringValue: "frames"))
-        runs = try container.decodeIfPresent([String].self, forKey: AnyKey(stringValue: "runs"))
+        return names
     }
 }
 

@@ -20,11 +20,13 @@ public struct SessionReport: Sendable {
     /// Every line: the level, each attempt (program, steps, result), then the summary.
     public func lines(for run: SessionRun) -> [String] {
         var lines: [String] = []
+        let levelName = TerminalText.visible(run.level.localized(Messages.preferences).name)
+        let path = TerminalText.visible(run.session.path)
         if let student = run.session.manifest.student {
-            lines.append(
-                Messages.text("Session %1$s by %2$s: level %3$s, %4$s", run.session.path, student, run.level.number, run.level.localized(Messages.preferences).name))
+            let name = TerminalText.truncated(student, width: ClassTable.maximumNameWidth)
+            lines.append(Messages.text("Session %1$s by %2$s: level %3$s, %4$s", path, name, run.level.number, levelName))
         } else {
-            lines.append(Messages.text("Session %1$s: level %2$s, %3$s", run.session.path, run.level.number, run.level.localized(Messages.preferences).name))
+            lines.append(Messages.text("Session %1$s: level %2$s, %3$s", path, run.level.number, levelName))
         }
         if !quiet {
             let runReport = RunReport(showMap: showMap, color: color)
@@ -35,7 +37,9 @@ public struct SessionReport: Sendable {
             for attempt in run.attempts {
                 lines.append("")
                 lines.append(
-                    Messages.text("Attempt %1$s at %2$s (%3$s):", attempt.number, attempt.frameName, Self.time(attempt.seconds)))
+                    Messages.text(
+                        "Attempt %1$s at %2$s (%3$s):", attempt.number, TerminalText.visible(attempt.frameName),
+                        Self.time(attempt.seconds)))
                 switch attempt.outcome {
                 case .ran(let trace):
                     lines += runReport.lines(for: trace, level: run.level, optimal: run.optimal, levelHeader: false)
@@ -65,12 +69,17 @@ public struct SessionReport: Sendable {
         var lines = [Messages.text("Summary:")]
         lines.append(line(frames, Messages.text("%1$s read, %2$s unreadable", read, run.unreadable.count)))
         for frame in run.unreadable {
-            lines.append(String(repeating: " ", count: width + 2) + "\(frame.name): \(frame.reason)")
+            lines.append(
+                String(repeating: " ", count: width + 2) + "\(TerminalText.visible(frame.name)): \(TerminalText.visible(frame.reason))")
         }
         lines.append(line(attempts, String(run.attempts.count)))
         if let success = run.firstSuccess {
             lines.append(
-                line(first, Messages.text("attempt %1$s at %2$s (%3$s)", success.number, success.frameName, Self.time(success.seconds))))
+                line(
+                    first,
+                    Messages.text(
+                        "attempt %1$s at %2$s (%3$s)", success.number, TerminalText.visible(success.frameName),
+                        Self.time(success.seconds))))
         } else {
             lines.append(line(first, Messages.text("none yet")))
         }

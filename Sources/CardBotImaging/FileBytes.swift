@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CardBotSupport
 
 /// Reading and writing whole files with POSIX calls: no Foundation on the frame path.
 public enum FileBytes {
@@ -13,47 +14,19 @@ public enum FileBytes {
     public static func read(_ path: String, into buffer: inout [UInt8], maxBytes: Int = ImageLimits.default.maxFileBytes)
         throws
     {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR {
-                throw ImageError(.notFound, file: path, reason: "no such file")
+        do {
+            try RegularFile.read(path, into: &buffer, maxBytes: maxBytes)
+        } catch {
+            let kind: ImageError.Kind
+            switch error.kind {
+            case .notFound: kind = .notFound
+            case .isDirectory: kind = .isDirectory
+            case .tooLarge: kind = .tooLarge
+            case .notRegular, .unreadable: kind = .unreadable
             }
-            throw ImageError(.unreadable, file: path, reason: "cannot open: \(String(cString: strerror(code)))")
+            let reason = error.kind == .isDirectory ? "is a directory, not an image file" : error.reason
+            throw ImageError(kind, file: path, reason: reason)
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw ImageError(.unreadable, file: path, reason: "cannot stat: \(String(cString: strerror(errno)))")
-        }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            throw ImageError(.isDirectory, file: path, reason: "is a directory, not an image file")
-        }
-        let size = Int(status.st_size)
-        if size > maxBytes {
-            throw ImageError(.tooLarge, file: path, reason: "the file is \(size) bytes, more than the limit of \(maxBytes)")
-        }
-        if buffer.count != size {
-            if buffer.count > size { buffer.removeLast(buffer.count - size) }
-            else { buffer.append(contentsOf: repeatElement(0, count: size - buffer.count)) }
-        }
-        var done = 0
-        let failure: Int32? = buffer.withUnsafeMutableBytes { raw in
-            while done < size {
-                let got = systemRead(descriptor, raw.baseAddress! + done, size - done)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if got == 0 { break }
-                done += got
-            }
-            return nil
-        }
-        if let failure {
-            throw ImageError(.unreadable, file: path, reason: "cannot read: \(String(cString: strerror(failure)))")
-        }
-        if done < size { buffer.removeLast(size - done) }
     }
 
     /// Reads the whole file at `path`.
@@ -63,16 +36,19 @@ public enum FileBytes {
         return buffer
     }
 
-    /// Writes `bytes` to `path` atomically: to a temporary file beside it, then renamed over it,
-    /// so that an interrupted write never leaves half a file.
+    /// Writes `bytes` to `path` atomically: to a temporary file beside it, flushed to disk (`fsync`), then renamed
+    /// over it, so that an interrupted write or a power cut leaves the old file or the new one, never half a file.
+    /// The temporary is removed if the process is interrupted meanwhile (see `TemporaryFiles`).
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let temporary = TemporaryFiles.name(for: path)
+        let slot = TemporaryFiles.track(temporary)
+        defer { TemporaryFiles.forget(slot) }
+        let descriptor = PathName.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
             throw ImageError(.writeFailed, file: path, reason: "cannot create: \(String(cString: strerror(errno)))")
         }
         var done = 0
-        let failure: Int32? = bytes.withUnsafeBytes { raw in
+        var failure: Int32? = bytes.withUnsafeBytes { raw in
             while done < raw.count {
                 let put = write(descriptor, raw.baseAddress! + done, raw.count - done)
                 if put < 0 {
@@ -83,16 +59,15 @@ public enum FileBytes {
             }
             return nil
         }
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
         let closed = close(descriptor)
-        if failure != nil || closed != 0 || rename(temporary, path) != 0 {
-            let code = failure ?? errno
-            unlink(temporary)
-            throw ImageError(.writeFailed, file: path, reason: "cannot write: \(String(cString: strerror(code)))")
+        if failure == nil, closed != 0 { failure = errno }
+        if failure == nil, PathName.withCString(temporary, { from in PathName.withCString(path) { rename(from, $0) } }) != 0 {
+            failure = errno
+        }
+        if let failure {
+            _ = PathName.withCString(temporary) { unlink($0) }
+            throw ImageError(.writeFailed, file: path, reason: "cannot write: \(String(cString: strerror(failure)))")
         }
     }
-}
-
-@inline(__always)
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -85,6 +85,68 @@ enum Blur {
         }
     }
 
+    /// Motion blur: every pixel becomes the mean of the image along a line `length` pixels long through it, in
+    /// direction `angle` (radians), over an interleaved plane of `channels` floats per pixel.
+    ///
+    /// The line is sampled every half pixel with bilinear weights; since every pixel uses the same offsets, the
+    /// samples fold into one set of whole-pixel taps, applied a row at a time. Pixels beyond the frame repeat the edge.
+    static func motion(
+        _ plane: inout [Float], scratch: inout [Float], width: Int, height: Int, channels: Int, length: Double,
+        angle: Double
+    ) {
+        guard length >= 1 else { return }
+        let steps = max(2, Int((length * 2).rounded(.up)))
+        var weights: [Int: Float] = [:]
+        let ux = cos(angle), uy = sin(angle)
+        for k in 0...steps {
+            let t = (Double(k) / Double(steps) - 0.5) * length
+            let x = t * ux, y = t * uy
+            let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+            let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
+            let share = 1 / Float(steps + 1)
+            for (dx, dy, w) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)]
+            where w > 0 {
+                // Offsets are small: pack (dx, dy) into one key.
+                weights[(y0 + dy) * 4096 + (x0 + dx), default: 0] += w * share
+            }
+        }
+        let taps = weights.map { key, weight -> (dx: Int, dy: Int, weight: Float) in
+            let dy = Int((Double(key) / 4096).rounded())
+            return (key - dy * 4096, dy, weight)
+        }
+        let reachLeft = max(0, -(taps.map(\.dx).min() ?? 0)), reachRight = max(0, taps.map(\.dx).max() ?? 0)
+        let stride = width * channels
+        if scratch.count < plane.count { scratch = [Float](repeating: 0, count: plane.count) }
+        let tapWeights = taps.map(\.weight)
+        plane.withUnsafeMutableBufferPointer { planeBuffer in
+            scratch.withUnsafeMutableBufferPointer { scratchBuffer in
+                let p = planeBuffer.baseAddress!
+                let s = scratchBuffer.baseAddress!
+                for y in 0..<height {
+                    let rows = taps.map { min(height - 1, max(0, y + $0.dy)) * stride }
+                    let row = y * stride
+                    if width > reachLeft + reachRight {
+                        let start = reachLeft * channels
+                        weightedSum(
+                            into: s + row + start, count: (width - reachLeft - reachRight) * channels, taps: tapWeights,
+                            source: { t in UnsafePointer(p + rows[t] + start + taps[t].dx * channels) })
+                    }
+                    for x in 0..<width where x < reachLeft || x >= width - reachRight || width <= reachLeft + reachRight {
+                        for c in 0..<channels {
+                            var sum: Float = 0
+                            for t in taps.indices {
+                                let xx = min(width - 1, max(0, x + taps[t].dx))
+                                sum += p[rows[t] + xx * channels + c] * taps[t].weight
+                            }
+                            s[row + x * channels + c] = sum
+                        }
+                    }
+                }
+                p.update(from: s, count: stride * height)
+            }
+        }
+    }
+
     /// `output[i] = sum over t of taps[t] * source(t)[i]` for `count` floats, in SIMD steps.
     @inline(__always)
     private static func weightedSum(

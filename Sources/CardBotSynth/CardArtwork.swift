@@ -14,8 +14,7 @@ struct CardArtwork: Sendable {
         var polygons: [[(Double, Double)]]
     }
 
-    /// The printed paper colour and ink colour.
-    static let paper: (Float, Float, Float) = (246, 244, 238)
+    /// The full-strength ink colour.
     static let ink: (Float, Float, Float) = (22, 22, 26)
 
     let cardWidth: Double
@@ -39,7 +38,8 @@ struct CardArtwork: Sendable {
         markerTop = -cardHeight / 2 + design.markerTop
 
         let outline = Self.roundedRectangle(width: cardWidth, height: cardHeight, radius: design.cornerRadius)
-        var layers = [Layer(color: Self.paper, polygons: [outline])]
+        let paper = (Float(design.paper[0]), Float(design.paper[1]), Float(design.paper[2]))
+        var layers = [Layer(color: paper, polygons: [outline])]
         var bandTop = cardHeight / 2
         if let accent = face.accent {
             bandTop = cardHeight / 2 - 4
@@ -54,7 +54,12 @@ struct CardArtwork: Sendable {
             Self.rectangle(markerLeft + Double(r.x0) * cell, markerTop + Double(r.y0) * cell,
                            markerLeft + Double(r.x1) * cell, markerTop + Double(r.y1) * cell)
         }
-        layers.append(Layer(color: Self.ink, polygons: markerInk))
+        // Faded ink lies between the full ink and the paper.
+        let darkness = Float(max(0, min(1, design.inkDarkness)))
+        let ink = (
+            paper.0 + (Self.ink.0 - paper.0) * darkness, paper.1 + (Self.ink.1 - paper.1) * darkness,
+            paper.2 + (Self.ink.2 - paper.2) * darkness)
+        layers.append(Layer(color: ink, polygons: markerInk))
         // The title through the shared text renderer, one text size for every card (room for 12 characters).
         if let title = face.title, !title.isEmpty {
             let glyphs = Self.titleGlyphs(title)

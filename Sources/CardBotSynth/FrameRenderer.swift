@@ -63,6 +63,9 @@ public final class FrameRenderer {
             drawHand(hand, scene: scene, toImage: toImage, width: width, height: height)
         }
         Blur.gaussian(&color, scratch: &scratch, width: width, height: height, channels: 3, sigma: scene.effects.blur)
+        Blur.motion(
+            &color, scratch: &scratch, width: width, height: height, channels: 3, length: scene.effects.motionLength,
+            angle: scene.effects.motionAngle)
         // The light varies slowly, so it is applied after the lens blur, in the same pass as the sensor.
         let rgb = expose(scene.lighting, scene.effects, width: width, height: height)
         let gray = rgb.luminance
@@ -470,6 +473,11 @@ public final class FrameRenderer {
         let shadowY = Float(light.shadowPoint.y)
         let pixelCount = width * height
         var gainRow = [Float](repeating: 0, count: width)
+        // A specular highlight adds light on top (after the lens, like the light's other slow changes).
+        let highlight = light.highlight
+        let highlightX = Float(highlight?.center.x ?? 0), highlightY = Float(highlight?.center.y ?? 0)
+        let highlightReach = Float((highlight?.radius ?? 0) * 3.5)
+        var glareRow = [Float](repeating: 0, count: width)
         let bytes = [UInt8](unsafeUninitializedCapacity: pixelCount * 3) { buffer, count in
             color.withUnsafeBufferPointer { c in
                 Self.normalTable.withUnsafeBufferPointer { normal in
@@ -488,6 +496,15 @@ public final class FrameRenderer {
                                     }
                                     gains[x] = max(0, gain)
                                 }
+                                let glareDY = Float(y) - highlightY
+                                let glareHere = highlight != nil && abs(glareDY) < highlightReach
+                                if glareHere, let highlight {
+                                    for x in 0..<width {
+                                        let dx = Float(x) - highlightX
+                                        glareRow[x] = abs(dx) < highlightReach
+                                            ? highlight.light(squaredDistance: dx * dx + glareDY * glareDY) : 0
+                                    }
+                                }
                                 var state = random
                                 var o = y * width * 3
                                 for x in 0..<width {
@@ -495,6 +512,11 @@ public final class FrameRenderer {
                                     var r = c[o] * gain * tintR
                                     var g = c[o + 1] * gain * tintG
                                     var b = c[o + 2] * gain * tintB
+                                    if glareHere {
+                                        r += glareRow[x]
+                                        g += glareRow[x]
+                                        b += glareRow[x]
+                                    }
                                     if sigma > 0 {
                                         // One draw gives four standard normals: one shared, three per channel.
                                         let bits = state.next()
@@ -523,6 +545,27 @@ public final class FrameRenderer {
     }
 
     // MARK: - Truth
+
+    /// The share of the quad `corners` inside the saturated core of `highlight` (sampled on a 24 x 24 grid).
+    static func coveredShare(of corners: [ImagePoint], by highlight: Highlight) -> Double {
+        let core = highlight.coreRadius
+        guard core > 0, corners.count == 4 else { return 0 }
+        let n = 24
+        var inside = 0
+        for j in 0..<n {
+            let v = (Double(j) + 0.5) / Double(n)
+            let left = ImagePoint(
+                corners[0].x + (corners[3].x - corners[0].x) * v, corners[0].y + (corners[3].y - corners[0].y) * v)
+            let right = ImagePoint(
+                corners[1].x + (corners[2].x - corners[1].x) * v, corners[1].y + (corners[2].y - corners[1].y) * v)
+            for i in 0..<n {
+                let u = (Double(i) + 0.5) / Double(n)
+                let point = ImagePoint(left.x + (right.x - left.x) * u, left.y + (right.y - left.y) * u)
+                if point.distance(to: highlight.center) <= core { inside += 1 }
+            }
+        }
+        return Double(inside) / Double(n * n)
+    }
 
     private func makeTruth(_ scene: SynthScene, cards: [(SceneCard, CardArtwork)], toImage: Homography, width: Int,
                            height: Int) -> FrameTruth {
@@ -555,13 +598,16 @@ public final class FrameRenderer {
                     }
                 }
             }
-            let occluded = area > 0 ? min(1, covered / area) : 0
+            var occluded = area > 0 ? min(1, covered / area) : 0
+            if let highlight = scene.lighting.highlight, highlight.coreRadius > 0 {
+                occluded = min(1, occluded + Self.coveredShare(of: corners, by: highlight))
+            }
             var reason: CardTruth.HiddenReason? = nil
             if !inside {
                 reason = .outside
             } else if shortest < minimumMarkerSide {
                 reason = .tooSmall
-            } else if occluded > hiddenOcclusion {
+            } else if occluded > (scene.coverLimit ?? hiddenOcclusion) {
                 reason = .occluded
             }
             let rounded = corners.map { ImagePoint(($0.x * 10000).rounded() / 10000, ($0.y * 10000).rounded() / 10000) }

@@ -26,12 +26,16 @@ public struct SceneGenerator: Sendable {
     /// The scene of frame `index` for `seed`.
     public func scene(seed: UInt64, index: Int = 0) -> SynthScene {
         var random = SynthRandom(seed: SynthRandom.derive(seed, UInt64(index), 0x5CE7E))
+        // The stress conditions' own choices come from a second stream, so the general mixes stay as they were.
+        var stress = SynthRandom(seed: SynthRandom.derive(seed, UInt64(index), 0x57E55))
         let ranges = options.difficulty.ranges
-        let cards = layout(&random, skew: ranges.skewDegrees * Double.pi / 180)
-        var camera = makeCamera(&random, cards: cards, ranges: ranges)
-        let table = makeTable(&random, cards: cards, ranges: ranges)
-        let lighting = makeLighting(&random, ranges: ranges)
-        let effects = CameraEffects(
+        var generator = self
+        generator.design = makeDesign(&stress, ranges: ranges)
+        let cards = generator.layout(&random, skew: ranges.skewDegrees * Double.pi / 180)
+        var camera = generator.makeCamera(&random, cards: cards, ranges: ranges)
+        var table = makeTable(&random, cards: cards, ranges: ranges)
+        var lighting = makeLighting(&random, ranges: ranges)
+        var effects = CameraEffects(
             blur: random.uniform(ranges.blur), noise: random.uniform(ranges.noise),
             jpegQuality: random.int(ranges.jpegQuality), seed: random.next())
         var hand: HandPose? = nil
@@ -40,9 +44,84 @@ public struct SceneGenerator: Sendable {
         }
         camera.width = options.width
         camera.height = options.height
+        generator.applyStress(
+            &stress, ranges: ranges, cards: cards, camera: camera, table: &table, lighting: &lighting, effects: &effects)
         return SynthScene(
-            faces: faces, design: design, cards: cards, table: table, camera: camera, lighting: lighting, hand: hand,
-            effects: effects)
+            faces: faces, design: generator.design, cards: cards, table: table, camera: camera, lighting: lighting,
+            hand: hand, effects: effects, coverLimit: ranges.coverLimit)
+    }
+
+    // MARK: - Stress conditions
+
+    /// The card design of one frame: the generator's, with a stress condition's paper, ink or margin.
+    func makeDesign(_ random: inout SynthRandom, ranges: DifficultyRanges) -> CardDesign {
+        var design = self.design
+        if let ink = ranges.ink { design.inkDarkness = random.uniform(ink) }
+        if ranges.pastel {
+            let pastels: [[Double]] = [[250, 214, 224], [206, 226, 250], [214, 242, 206], [250, 240, 186], [230, 214, 248]]
+            design.paper = pastels[random.int(0...(pastels.count - 1))]
+        }
+        if let margin = ranges.margin {
+            // A cell of a 4x4 marker is a sixth of its side.
+            let gap = random.uniform(margin) * design.markerSize / 6
+            design.width = design.markerSize + 2 * gap
+            design.markerTop = gap
+            design.height = design.markerSize + gap + 16
+            design.cornerRadius = min(design.cornerRadius, gap)
+        }
+        return design
+    }
+
+    /// Applies a stress condition's light, blur and table to a scene made as for the general mixes.
+    func applyStress(
+        _ random: inout SynthRandom, ranges: DifficultyRanges, cards: [SceneCard], camera: SynthCamera,
+        table: inout TableStyle, lighting: inout Lighting, effects: inout CameraEffects
+    ) {
+        if let exposure = ranges.exposure { lighting.exposure = random.uniform(exposure) }
+        if let motion = ranges.motionLength {
+            effects.motionLength = random.uniform(motion)
+            effects.motionAngle = random.uniform(0...Double.pi)
+        }
+        if let softness = ranges.shadowSoftness {
+            // Half hard (an arm close to the card), half soft.
+            let hard = softness.lowerBound...min(softness.upperBound, 1.5)
+            let soft = min(softness.upperBound, 3)...softness.upperBound
+            lighting.shadowSoftness = random.uniform(random.chance(0.5) ? hard : soft)
+        }
+        let markers = markersInView(cards: cards, camera: camera)
+        if ranges.shadowOnMarker, let marker = markers.isEmpty ? nil : markers[random.int(0...(markers.count - 1))] {
+            lighting.shadowPoint = ImagePoint(
+                marker.center.x + random.signed() * 0.3 * marker.side, marker.center.y + random.signed() * 0.3 * marker.side)
+        }
+        if let glare = ranges.glare, let marker = markers.isEmpty ? nil : markers[random.int(0...(markers.count - 1))] {
+            lighting.highlight = Highlight(
+                center: ImagePoint(
+                    marker.center.x + random.signed() * 0.6 * marker.side,
+                    marker.center.y + random.signed() * 0.6 * marker.side),
+                radius: random.uniform(0.15...0.45) * marker.side, peak: random.uniform(glare))
+        }
+        if ranges.pastel {
+            table.surface = .cloth
+            let busy = [RGB(200, 40, 60), RGB(30, 90, 170), RGB(240, 190, 40), RGB(40, 140, 70), RGB(120, 60, 150)]
+            table.color = busy[random.int(0...(busy.count - 1))]
+        }
+    }
+
+    /// The centre and side (in pixels) of every card's marker whose centre is in view.
+    func markersInView(cards: [SceneCard], camera: SynthCamera) -> [(center: ImagePoint, side: Double)] {
+        let half = design.markerSize / 2
+        let middle = -design.height / 2 + design.markerTop + half
+        return cards.compactMap { card in
+            let points = FrameRenderer.tablePoints(
+                card, [(0, middle), (-half, middle - half), (half, middle - half), (half, middle + half), (-half, middle + half)])
+            guard let image = FrameRenderer.project(points, camera.tableToImage) else { return nil }
+            let center = image[0]
+            guard center.x >= 0, center.y >= 0, center.x < Double(camera.width), center.y < Double(camera.height) else {
+                return nil
+            }
+            let side = (image[1].distance(to: image[3]) + image[2].distance(to: image[4])) / 2 / 2.squareRoot()
+            return (center, side)
+        }
     }
 
     /// A hand reaching for card `index` of `scene` (or for a random card in view when nil), drawn from `seed`.
@@ -136,7 +215,7 @@ public struct SceneGenerator: Sendable {
         let extentX = (cards.map { abs($0.center.x) }.max() ?? 0) + 40
         let extentY = (cards.map { abs($0.center.y) }.max() ?? 0) + 50
         let fit = random.chance(ranges.fitChance) || options.keepAllInView
-        let jitter = fit ? 0.08 : 0.45
+        let jitter = fit ? 0.08 : ranges.cropJitter
         let target = TablePoint(random.uniform(-1...1) * extentX * jitter, random.uniform(-1...1) * extentY * jitter)
         let size = random.logUniform(ranges.markerSize)
         let markerMM = design.markerSize

@@ -1,4 +1,11 @@
-/// How hard the synthesized frames are for a detector.
+/// How hard the synthesized frames are for a detector: three general mixes and named stress conditions.
+///
+/// The stress conditions each push one thing a classroom camera meets well past `hard` (motion blur, a dim
+/// noisy room, a steep view, a hard shadow edge, a glossy highlight, faded toner, cards cut close to the
+/// marker, cards half out of the picture, pastel paper on a busy cloth) and keep the rest mild, so that a
+/// benchmark row says which condition a detector fails on. In them a marker counts as visible when its four
+/// corners are inside the frame and less than 10% of it is covered (by a hand or the saturated core of a
+/// highlight); in the general mixes any cover hides it.
 public enum SynthDifficulty: String, Sendable, CaseIterable, Codable {
     /// Mild tilt (at most 30 degrees), markers at least 40 pixels, low noise, no hand.
     case easy
@@ -6,9 +13,38 @@ public enum SynthDifficulty: String, Sendable, CaseIterable, Codable {
     case hard
     /// Moderate views with a hand and arm reaching over part of the cards.
     case occluded
+    /// A hand-held camera moving: blur along a line 3 to 15 pixels long.
+    case motionBlur = "motion-blur"
+    /// A dim room and a phone at high ISO: exposure 12-40%, sensor and colour noise up to sigma 14, JPEG 40-60.
+    case dim
+    /// A camera tilted 60 to 78 degrees from the table's normal (interior angles down to about 20 degrees).
+    case steep
+    /// A shadow (an arm) whose edge, hard (0.5 to 1.5 px) or soft (3 to 12 px), crosses a marker.
+    case shadowEdge = "shadow-edge"
+    /// A specular highlight on a glossy card saturating part of a marker.
+    case glare
+    /// Faded print: the black cells 40% to 70% black, as from a printer low on toner.
+    case faded
+    /// Cards cut close to the marker: a white margin of under one cell (0.25 to 0.9 of a cell).
+    case closeCut = "close-cut"
+    /// The camera aimed off the layout, so that cards lie partly outside the frame.
+    case partlyOutside = "partly-outside"
+    /// Pastel card paper (pink, blue, green, yellow) on a busy, strongly patterned cloth.
+    case pastel
+
+    /// The named stress conditions (every difficulty but the three general mixes).
+    public static var stressConditions: [SynthDifficulty] {
+        allCases.filter { ![.easy, .hard, .occluded].contains($0) }
+    }
 
     /// The ranges the scene generator draws from.
     var ranges: DifficultyRanges {
+        // The stress conditions start from mild frames (between easy and hard) and change one thing.
+        var mild = DifficultyRanges(
+            tiltDegrees: 0...40, markerSize: 28...110, skewDegrees: 10, blur: 0.5...0.9, noise: 1...4,
+            gradient: 0.4, vignette: 0.05...0.25, shadowChance: 0.2, shadowStrength: 0.1...0.3,
+            jpegQuality: 75...92, fitChance: 0.9, handChance: 0, tableContrast: 0.25...0.8)
+        mild.coverLimit = 0.1
         switch self {
         case .easy:
             return DifficultyRanges(
@@ -25,7 +61,35 @@ public enum SynthDifficulty: String, Sendable, CaseIterable, Codable {
                 tiltDegrees: 0...45, markerSize: 30...110, skewDegrees: 12, blur: 0.5...1.0, noise: 2...4,
                 gradient: 0.4, vignette: 0.05...0.25, shadowChance: 0.3, shadowStrength: 0.1...0.3,
                 jpegQuality: 75...92, fitChance: 0.85, handChance: 1, tableContrast: 0.3...0.8)
+        case .motionBlur:
+            mild.motionLength = 3...15
+        case .dim:
+            mild.exposure = 0.12...0.4
+            mild.noise = 5...14
+            mild.jpegQuality = 40...60
+        case .steep:
+            mild.tiltDegrees = 60...78
+            mild.markerSize = 40...120
+        case .shadowEdge:
+            mild.shadowChance = 1
+            mild.shadowStrength = 0.35...0.65
+            mild.shadowSoftness = 0.5...12
+            mild.shadowOnMarker = true
+        case .glare:
+            mild.glare = 1.6...4
+        case .faded:
+            mild.ink = 0.4...0.7
+        case .closeCut:
+            mild.margin = 0.25...0.9
+        case .partlyOutside:
+            mild.fitChance = 0
+            mild.cropJitter = 1.0
+            mild.markerSize = 40...120
+        case .pastel:
+            mild.pastel = true
+            mild.tableContrast = 1.0...1.6
         }
+        return mild
     }
 }
 
@@ -45,4 +109,25 @@ struct DifficultyRanges {
     var fitChance: Double
     var handChance: Double
     var tableContrast: ClosedRange<Double>
+    /// How far off the layout a camera that does not frame all of it is aimed (share of the layout's extent).
+    var cropJitter: Double = 0.45
+    /// The share of a marker that may be covered while it still counts as visible (nil: none).
+    var coverLimit: Double? = nil
+    // The stress conditions' extras, drawn from a separate random stream so that the general mixes are unchanged.
+    /// Overall exposure.
+    var exposure: ClosedRange<Double>? = nil
+    /// Motion blur length in pixels.
+    var motionLength: ClosedRange<Double>? = nil
+    /// The shadow edge's width in pixels (default: 2% to 12% of the frame width).
+    var shadowSoftness: ClosedRange<Double>? = nil
+    /// Whether the shadow edge is laid through a marker in view.
+    var shadowOnMarker = false
+    /// A highlight's peak, in multiples of full white (above 1 its core saturates).
+    var glare: ClosedRange<Double>? = nil
+    /// The ink's darkness, 1 = full black.
+    var ink: ClosedRange<Double>? = nil
+    /// The white margin around the marker, in cells.
+    var margin: ClosedRange<Double>? = nil
+    /// Pastel paper.
+    var pastel = false
 }

@@ -19,10 +19,13 @@ public struct SynthScene: Sendable {
     public var hand: HandPose?
     /// Blur, noise and compression.
     public var effects: CameraEffects
+    /// The share of a marker that may be covered (by the hand or a highlight's saturated core) while it still
+    /// counts as visible in the truth; nil leaves it to the renderer (`FrameRenderer.hiddenOcclusion`).
+    public var coverLimit: Double?
 
     /// Creates a scene.
     public init(faces: [CardFace], design: CardDesign = .standard, cards: [SceneCard], table: TableStyle = TableStyle(),
-                camera: SynthCamera, lighting: Lighting = .even, hand: HandPose? = nil, effects: CameraEffects = CameraEffects()) {
+                camera: SynthCamera, lighting: Lighting = .even, hand: HandPose? = nil, effects: CameraEffects = CameraEffects(), coverLimit: Double? = nil) {
         self.faces = faces
         self.design = design
         self.cards = cards
@@ -31,5 +34,6 @@ public struct SynthScene: Sendable {
         self.lighting = lighting
         self.hand = hand
         self.effects = effects
+        self.coverLimit = coverLimit
     }
 }

@@ -13,4 +13,9 @@ struct CardBotCommand: ParsableCommand {
         version: CardBotVersion.current,
         subcommands: [Run.self, Grade.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self]
     )
+
+    /// Runs with the raw command line, so that file names that are not UTF-8 survive (see `RawArguments`).
+    static func main() {
+        main(RawArguments.current())
+    }
 }

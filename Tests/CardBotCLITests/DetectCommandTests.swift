@@ -135,7 +135,7 @@ struct DetectCommandTests {
         try Data("{\"format\": \"cardbot-deck/1\", \"cards\": 3}".utf8).write(to: URL(fileURLWithPath: deck))
         let output = try CLIRunner.run(["detect", "--deck", deck, "x.jpg"])
         #expect(output.status == 2)
-        #expect(output.stderr == "cardbot: error: \(deck): cards should be a list\n")
+        #expect(output.stderr == "\(deck):1:39: error: 'cards' should be a list, not a whole number\n")
         let missing = try CLIRunner.run(["detect", "--deck", folder.appendingPathComponent("no.json").path, "x.jpg"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no.json: no such deck file"))

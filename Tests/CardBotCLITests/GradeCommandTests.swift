@@ -212,7 +212,7 @@ struct GradeCommandTests {
         #expect(lines.first { $0.hasPrefix("liam ") }?.contains("☆☆☆") == true)
         #expect(lines.contains("  L1 First steps: 1 of 3 students solved it; median attempts 2, to solve 2"))
         #expect(lines.contains("Not graded:"))
-        #expect(lines.contains { $0.hasPrefix("  pia/level-1 (pia): pia/level-1/session.json: malformed JSON") })
+        #expect(lines.contains { $0.hasPrefix("  pia/level-1 (pia): pia/level-1/session.json:1:11: error: malformed JSON") })
 
         // A second run (with one job) writes the same bytes.
         let again = try CLIRunner.temporaryDirectory("grade-again")

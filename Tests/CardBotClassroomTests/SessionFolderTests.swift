@@ -110,7 +110,7 @@ struct SessionFolderTests {
         (#"{"fps": 0}"#, "'fps' must be"),
         (#"{"level": true}"#, "'level' must be"),
         (#"{"runs": ["nope.jpg"]}"#, "run mark 'nope.jpg' names no frame"),
-        (#"[1, 2]"#, "wrong type"),
+        (#"[1, 2]"#, "a session.json holds one JSON object, not an array"),
     ])
     func badManifest(text: String, expected: String) throws {
         let folder = try Self.makeFolder(["a.jpg"], manifest: text)

@@ -1,3 +1,4 @@
+import CardBotSupport
 import CardBotLesson
 import Testing
 

@@ -139,7 +139,7 @@ struct DeckTests {
     @Test(
         "malformed deck files are rejected with the reason",
         arguments: [
-            ("{", "not valid JSON"),
+            ("{", "malformed JSON"),
             ("[]", "should be an object"),
             ("{\"format\": \"cardbot-deck/1\"}", "\"cards\" is missing"),
             ("{\"format\": \"cardbot-deck/9\", \"cards\": []}", "cardbot-deck/9"),

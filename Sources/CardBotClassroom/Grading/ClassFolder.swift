@@ -1,3 +1,4 @@
+import CardBotSupport
 import Foundation
 
 /// A class folder: every folder below it that holds frames (or a `session.json`) is one recorded session.
@@ -35,18 +36,19 @@ public struct ClassFolder: Sendable {
     /// Finds every session below `path`.
     /// - Throws: `SessionError` when `path` is missing, is a file, or cannot be listed.
     public static func discover(_ path: String) throws -> ClassFolder {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        switch FileSystem.kind(path) {
+        case .missing:
             throw SessionError(file: path, reason: "no such folder")
-        }
-        guard isDirectory.boolValue else {
+        case .regular, .other:
             throw SessionError(file: path, reason: "is a file, not a class folder (give the folder that holds the session folders)")
+        case .directory:
+            break
         }
         var found: [[String]] = []
         try walk(path, components: [], into: &found, isRoot: true)
         let entries = found.map { components -> Entry in
             let relative = components.isEmpty ? "." : components.joined(separator: "/")
-            let full = components.isEmpty ? path : (path as NSString).appendingPathComponent(relative)
+            let full = components.isEmpty ? path : FileSystem.join(path, relative)
             let student: String
             if components.count >= 2 {
                 student = components[components.count - 2]
@@ -64,9 +66,9 @@ public struct ClassFolder: Sendable {
     private static func walk(_ folder: String, components: [String], into found: inout [[String]], isRoot: Bool) throws {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            names = try FileSystem.names(in: folder)
         } catch {
-            if isRoot { throw SessionError(file: folder, reason: "cannot list the folder: \(error.localizedDescription)") }
+            if isRoot { throw SessionError(file: folder, reason: error.reason) }
             // A subfolder that cannot be listed becomes a session whose opening reports why.
             found.append(components)
             return
@@ -74,12 +76,10 @@ public struct ClassFolder: Sendable {
         var isSession = false
         var subfolders: [String] = []
         for name in names where !name.hasPrefix(".") {
-            let full = (folder as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                let attributes = try? FileManager.default.attributesOfItem(atPath: full)
-                if attributes?[.type] as? FileAttributeType != .typeSymbolicLink { subfolders.append(name) }
+            let full = FileSystem.join(folder, name)
+            let kind = FileSystem.kind(full)
+            if kind == .directory {
+                if !FileSystem.isSymbolicLink(full) { subfolders.append(name) }
             } else if name == SessionFolder.manifestName || SessionFolder.isFrameName(name) {
                 isSession = true
             }
@@ -87,7 +87,7 @@ public struct ClassFolder: Sendable {
         if isSession { found.append(components) }
         guard components.count < maxDepth else { return }
         for name in subfolders.sorted(by: NaturalOrder.areInIncreasingOrder) {
-            try walk((folder as NSString).appendingPathComponent(name), components: components + [name], into: &found, isRoot: false)
+            try walk(FileSystem.join(folder, name), components: components + [name], into: &found, isRoot: false)
         }
     }
 }

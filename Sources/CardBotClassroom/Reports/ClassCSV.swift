@@ -5,7 +5,8 @@ import CardBotSupport
 /// Columns: `path, student, level, levelName, attempts, solved, stars, cards, optimal, firstSuccessAttempt,
 /// firstSuccessFrame, firstSuccessSeconds, frames, unreadableFrames, finalProgram, error`. Absent values are
 /// empty; `solved` is `true` or `false`; `finalProgram` is the card names separated by spaces. A field holding
-/// a comma, a double quote, a CR or an LF is quoted, its quotes doubled.
+/// a comma, a double quote, a CR or an LF is quoted, its quotes doubled; a field beginning with `=`, `+`, `-`,
+/// `@`, a tab or a CR gets a leading `'` and is quoted, so that a spreadsheet never runs it as a formula.
 public enum ClassCSV {
     /// The header's columns.
     public static let columns = [
@@ -37,10 +38,17 @@ public enum ClassCSV {
         fields.map(quote).joined(separator: ",") + "\r\n"
     }
 
-    /// A field, quoted when it holds a comma, a quote, a CR or an LF.
+    /// A field, quoted when it holds a comma, a quote, a CR or an LF. A field a spreadsheet would take for a
+    /// formula (beginning with `=`, `+`, `-`, `@`, a tab or a CR: a student named `=HYPERLINK(...)`) is
+    /// neutralised by the OWASP rule: a single quote is put before it and the field is quoted.
     public static func quote(_ field: String) -> String {
-        let special = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
-        guard special else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let formula = field.unicodeScalars.first.map { formulaStarts.contains($0) } ?? false
+        let text = formula ? "'" + field : field
+        let special = formula || text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+        guard special else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
+
+    /// The first characters that make a spreadsheet read a cell as a formula.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 }

@@ -50,7 +50,7 @@ public struct ClassTable: Sendable {
         var students: [String] = []
         var seen = Set<String>()
         for row in grades where seen.insert(row.student).inserted { students.append(row.student) }
-        let names = students.map(Self.clean)
+        let names = students.map { TerminalText.truncated($0, width: Self.maximumNameWidth) }
         let studentHeader = Messages.text("Student")
         let nameWidth = max(studentHeader.count, names.map(\.count).max() ?? 0)
         let headers = levels.map { "L\($0)" }
@@ -87,7 +87,10 @@ public struct ClassTable: Sendable {
         if !failed.isEmpty {
             lines.append("")
             lines.append(Messages.text("Not graded:"))
-            for row in failed { lines.append("  \(Self.clean(row.path)) (\(Self.clean(row.student))): \(Self.clean(row.error ?? ""))") }
+            for row in failed {
+                let student = TerminalText.truncated(row.student, width: Self.maximumNameWidth)
+                lines.append("  \(Self.clean(row.path)) (\(student)): \(Self.clean(row.error ?? ""))")
+            }
         }
         return lines
     }
@@ -119,13 +122,12 @@ public struct ClassTable: Sendable {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 
+    /// The widest student name shown in the table; longer names end in `…` (CSV, JSON and HTML keep them whole).
+    public static let maximumNameWidth = 40
+
     /// A name from a file made safe for a terminal: control characters (which could move the cursor or
-    /// change colours) become `?`.
+    /// change colours) are made visible (see `TerminalText.visible`).
     public static func clean(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { out += "?" } else { out.unicodeScalars.append(scalar) }
-        }
-        return out
+        TerminalText.visible(text)
     }
 }

@@ -268,6 +268,13 @@ public enum LevelDecoder {
         mutating func integer(_ value: JSONValue?, _ name: String, in range: ClosedRange<Int>) -> Int? {
             guard let value else { return nil }
             guard let int = value.intValue else {
+                if let text = value.numberText, value.isWholeNumber {
+                    // A whole number too long for 64 bits: say which bound it breaks, never "not a whole number".
+                    let negative = text.hasPrefix("-")
+                    let bound = negative ? "at least \(range.lowerBound)" : "at most \(range.upperBound)"
+                    error(at: value.position, "'\(name)' is too \(negative ? "small" : "large") a number; it must be \(bound)")
+                    return nil
+                }
                 error(at: value.position, "'\(name)' must be a whole number, not \(value.typeDescription)")
                 return nil
             }
@@ -327,6 +334,12 @@ public enum LevelDecoder {
             }
             guard !string.allSatisfy(\.isWhitespace) else {
                 error(at: value.position, "'\(name)' is empty; write a few words")
+                return nil
+            }
+            guard string.count <= LevelLimits.maximumTextLength else {
+                error(
+                    at: value.position,
+                    "'\(name)' is \(string.count) characters long; at most \(LevelLimits.maximumTextLength) are allowed")
                 return nil
             }
             return string

@@ -10,6 +10,8 @@ public enum LevelLimits {
     public static let maximumStepLimit = 100_000
     /// The largest `maxCards` a level may set.
     public static let maximumMaxCards = 100
+    /// The longest `name`, `description` or `hint`, in characters.
+    public static let maximumTextLength = 1000
     /// The longest program a run accepts, in cards.
     public static let maximumProgramCards = 1000
 }

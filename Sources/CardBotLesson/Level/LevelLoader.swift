@@ -1,3 +1,4 @@
+import CardBotSupport
 import Foundation
 
 /// Reads level files and directories of them.
@@ -32,23 +33,18 @@ public enum LevelLoader {
         func fail(_ message: String, at position: SourcePosition = .start) -> LevelLoadError {
             LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: position, message: message)])
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw fail("no such file")
-        }
-        guard !isDirectory.boolValue else { throw fail("is a directory, not a level file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot open the file for reading") }
-        defer { try? handle.close() }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try handle.read(upToCount: LevelLimits.maximumFileBytes + 1) ?? Data()
+            bytes = try RegularFile.read(path, maxBytes: LevelLimits.maximumFileBytes)
         } catch {
-            throw fail("cannot read the file")
+            switch error.kind {
+            case .notFound: throw fail("no such file")
+            case .isDirectory: throw fail("is a directory, not a level file")
+            case .tooLarge:
+                throw fail("the file is larger than \(LevelLimits.maximumFileBytes / 1024) KiB; a level file is a few hundred bytes")
+            case .notRegular, .unreadable: throw fail(error.reason)
+            }
         }
-        if data.count > LevelLimits.maximumFileBytes {
-            throw fail("the file is larger than \(LevelLimits.maximumFileBytes / 1024) KiB; a level file is a few hundred bytes")
-        }
-        let bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw fail("the file is not UTF-8 text")
         }
@@ -66,7 +62,7 @@ public enum LevelLoader {
     public static func levelFiles(in directory: String) throws(LevelLoadError) -> [String] {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+            names = try FileSystem.names(in: directory)
         } catch {
             throw LevelLoadError(
                 file: directory, diagnostics: [Diagnostic(file: directory, position: .start, message: "cannot list the directory")])
@@ -82,7 +78,7 @@ extension LevelLoader {
     /// Finds a level given as a file path, or as a level number looked up in `directory`.
     /// - Throws: ``LevelLoadError`` when the file is not a valid level or no level has that number.
     public static func locate(_ argument: String, levelsDirectory directory: String, deckNames: [Int: String]? = nil) throws(LevelLoadError) -> Level {
-        if let number = Int(argument), !FileManager.default.fileExists(atPath: argument) {
+        if let number = Int(argument), !FileSystem.exists(argument) {
             let catalog = try LevelCatalog(directory: directory, deckNames: deckNames)
             if let level = catalog.level(number: number) { return level }
             if let broken = catalog.problems.first(where: { problem in

@@ -1,3 +1,4 @@
+import CardBotSupport
 import Foundation
 
 /// Checks level files and directories of them, reporting every problem with its position.

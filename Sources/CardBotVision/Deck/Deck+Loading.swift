@@ -1,9 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import CardBotImaging
+import CardBotSupport
 
 extension Deck {
     /// Loads and checks the deck described by the deck.json file at `path`.
@@ -34,14 +30,7 @@ extension Deck {
                 throw DeckError(.unreadable, file: path, reason: error.reason)
             }
         }
-        let document: DeckDocument
-        do {
-            document = try JSONDecoder().decode(DeckDocument.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw DeckError(.malformed, file: path, reason: Self.describe(error))
-        } catch {
-            throw DeckError(.malformed, file: path, reason: "not valid JSON")
-        }
+        let document = try DeckDocument.parse(bytes, file: path)
         guard document.format == Deck.format else {
             throw DeckError(
                 .malformed, file: path,
@@ -60,7 +49,7 @@ extension Deck {
             guard Self.isValidName(entry.name) else {
                 throw DeckError(
                     .malformed, file: path,
-                    reason: "cards[\(index)]: the name '\(entry.name)' must be lower-case letters, digits and dashes")
+                    reason: "cards[\(index)]: the name '\(TerminalText.truncated(entry.name, width: 70))' must be 1 to 64 lower-case letters, digits and dashes")
             }
             guard !entry.image.isEmpty else {
                 throw DeckError(.malformed, file: path, reason: "cards[\(index)] ('\(entry.name)'): the image path is empty")
@@ -107,82 +96,6 @@ extension Deck {
     }
 
     static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func place(_ path: [any CodingKey]) -> String {
-            var text = ""
-            for key in path {
-                if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
-            }
-            return text.isEmpty ? "the top level" : text
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let at = context.codingPath.isEmpty ? "" : " in \(place(context.codingPath))"
-            return "the field \"\(key.stringValue)\" is missing\(at)"
-        case .typeMismatch(let type, let context):
-            return "\(place(context.codingPath)) should be \(Self.typeName(type))"
-        case .valueNotFound(let type, let context):
-            return "\(place(context.codingPath)) should be \(Self.typeName(type)), not null"
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return "not valid JSON" }
-            return "\(place(context.codingPath)) is not valid"
-        @unknown default:
-            return "not a valid deck file"
-        }
-    }
-
-    private static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is Int.Type: return "a whole number"
-        case is String.Type: return "a string"
-        default: return String(describing: type).hasPrefix("Array") ? "a list" : "an object"
-        }
-    }
-}
-
-/// deck.json as it is written.
-struct DeckDocument: Decodable {
-    struct Entry: Decodable {
-        var marker: Int
-        var name: String
-        var title: TranslatedString?
-        var description: TranslatedString?
-        var image: String
-        var kind: String?
-    }
-
-    var format: String
-    var name: String?
-    var language: String?
-    var cards: [Entry]
-}
-
-/// A text in deck.json: one string, or an object from language code to string (`{"en": "Jump", "da": "Hop"}`).
-struct TranslatedString: Decodable {
-    var texts: [String: String]
-    var single: String?
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let string = try? container.decode(String.self) {
-            single = string
-            texts = [:]
-        } else {
-            single = nil
-            texts = try container.decode([String: String].self)
-            guard !texts.isEmpty else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "an empty object of translations")
-            }
-        }
-    }
-
-    /// The text in `language`, else English, else the first language in alphabetical order; and the others.
-    func resolved(language: String?) -> (text: String, translations: [String: String]) {
-        if let single { return (single, [:]) }
-        let key = language.flatMap { texts[$0] != nil ? $0 : nil } ?? (texts["en"] != nil ? "en" : texts.keys.sorted()[0])
-        return (texts[key]!, texts)
+        !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
     }
 }

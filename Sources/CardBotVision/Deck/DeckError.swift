@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// Why a deck could not be found, read or accepted. It names the file and the reason.
 public struct DeckError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is, for callers that branch on it.
@@ -22,13 +24,20 @@ public struct DeckError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
     /// The reason in words, with what to do.
     public var reason: String
+    /// Where in deck.json the problem is, when it is in the file's text.
+    public var position: SourcePosition?
 
     /// Creates an error.
-    public init(_ kind: Kind, file: String, reason: String) {
+    public init(_ kind: Kind, file: String, position: SourcePosition? = nil, reason: String) {
         self.kind = kind
         self.file = file
+        self.position = position
         self.reason = reason
     }
 
-    public var description: String { "\(file): \(reason)" }
+    /// `FILE: reason`, or `FILE:LINE:COLUMN: error: reason` when the position is known.
+    public var description: String {
+        guard let position else { return "\(file): \(reason)" }
+        return "\(file):\(position.line):\(position.column): error: \(reason)"
+    }
 }

@@ -6,8 +6,9 @@ import CardBotImaging
 /// around its centre, kept within the middle of the cell so that blur from the neighbours matters little.
 /// The cells are split into black and white by Otsu's threshold over the cell means; the border ring must
 /// read black (but for a few cells), and black and white must differ clearly. A cell whose own samples
-/// disagree (some clearly black, some clearly white) is "mixed": a real cell is uniform in its middle even
-/// when blurred, while the finer grid of a foreign marker puts cell edges right through it.
+/// disagree (some clearly black, some clearly white) while its neighbours all share its colour is "mixed": a
+/// real cell is uniform in its middle even when blurred (blur brings in only neighbours, here alike), while the
+/// finer grid of a foreign marker puts cell edges right through it.
 struct CellReader {
     /// What the cells said.
     struct Reading {
@@ -19,13 +20,18 @@ struct CellReader {
         var contrast: Double
         /// Inner cells whose samples spread over more than half the black-white contrast.
         var mixedCells: Int
+        /// Mixed cells whose eight neighbours all read the cell's own colour, so that blur cannot explain them.
+        var unexplainedMixedCells: Int
     }
 
     let gridSize: Int
     let minimumContrast: Double
     let borderErrorRate: Double
-    private var values: [Double]
-    private var spreads: [Double]
+    /// The last marker's cell means and sample spreads, row by row over the (N+2)x(N+2) cells.
+    private(set) var values: [Double]
+    private(set) var spreads: [Double]
+    /// The last marker's homography from the unit square.
+    private(set) var homography: Homography?
     private var sorted: [Double]
 
     init(gridSize: Int, minimumContrast: Double, borderErrorRate: Double) {
@@ -40,7 +46,8 @@ struct CellReader {
 
     /// The reading of the marker whose outer corners are `corners` (clockwise), or nil when it is not a marker.
     mutating func read(_ corners: [ImagePoint], sampler: GraySampler) -> Reading? {
-        guard let homography = Homography(corners[0], corners[1], corners[2], corners[3]) else { return nil }
+        homography = Homography(corners[0], corners[1], corners[2], corners[3])
+        guard let homography else { return nil }
         let across = gridSize + 2
         let scale = 1 / Double(across)
         let patch = 0.22
@@ -99,14 +106,28 @@ struct CellReader {
         guard contrast >= minimumContrast else { return nil }
         var weakest = 1.0
         var mixed = 0
+        var unexplained = 0
         for row in 1..<(across - 1) {
             for column in 1..<(across - 1) {
-                let margin = abs(values[row * across + column] - threshold) / (contrast / 2)
+                let value = values[row * across + column]
+                let margin = abs(value - threshold) / (contrast / 2)
                 weakest = min(weakest, margin)
-                if spreads[row * across + column] > 0.5 * contrast { mixed += 1 }
+                guard spreads[row * across + column] > 0.5 * contrast else { continue }
+                mixed += 1
+                // Blur (of the lens, or of motion up to a cell long) spreads a cell's samples only where a
+                // neighbour differs from it; a cell among neighbours of its own colour must read uniform.
+                let white = value > threshold
+                var alike = true
+                for dy in -1...1 {
+                    for dx in -1...1 where (values[(row + dy) * across + column + dx] > threshold) != white {
+                        alike = false
+                    }
+                }
+                if alike { unexplained += 1 }
             }
         }
-        return Reading(bits: bits, weakestMargin: weakest, contrast: contrast, mixedCells: mixed)
+        return Reading(
+            bits: bits, weakestMargin: weakest, contrast: contrast, mixedCells: mixed, unexplainedMixedCells: unexplained)
     }
 
     /// Otsu's threshold over the cell means (the split that maximises the between-class variance).

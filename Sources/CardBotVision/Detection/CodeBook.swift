@@ -97,4 +97,23 @@ struct CodeBook {
         guard found >= 0 else { return nil }
         return Match(card: cardIndex[found / 4], quarterTurns: found % 4, distance: distance)
     }
+
+    /// The one card that `bits` matches with the cells of `erasures` left open, or nil.
+    ///
+    /// An erased cell costs half a misread one: `2 * misread + erased` may be at most `2 * errorBudget`, so a
+    /// reading still lies at least three cells nearer its card than any other. The match's distance counts the
+    /// misread and the erased cells that differ.
+    func match(_ bits: UInt64, erasures: UInt64) -> Match? {
+        let erased = erasures.nonzeroBitCount
+        guard !codes.isEmpty, erased <= 2 * errorBudget else { return nil }
+        let known = ~erasures
+        for index in 0..<codes.count {
+            let misread = ((codes[index] ^ bits) & known).nonzeroBitCount
+            if 2 * misread + erased <= 2 * errorBudget {
+                return Match(
+                    card: cardIndex[index / 4], quarterTurns: index % 4, distance: (codes[index] ^ bits).nonzeroBitCount)
+            }
+        }
+        return nil
+    }
 }

@@ -1,7 +1,7 @@
 /// Adaptive thresholding and 8-connected labelling of the dark pixels of a frame, in one pass over its rows.
 ///
-/// A pixel is dark when it is at least `offset` gray levels below the mean of the `window` x `window` square
-/// around it (clipped at the frame's edges). The box means come from running column sums, so the cost per pixel
+/// A pixel is dark when it lies below the mean of the `window` x `window` square around it (clipped at the
+/// frame's edges) by at least `offset` gray levels plus `share` 64ths of that mean. The box means come from running column sums, so the cost per pixel
 /// is constant whatever the window. Dark pixels are collected as horizontal runs, and runs that touch (including
 /// diagonally) are joined with union-find; each component keeps its bounding box, pixel count and first run
 /// (its top-most, left-most pixel, where the tracing of its outer contour starts).
@@ -38,7 +38,7 @@ final class DarkComponents {
     private let statistics = ScratchBuffer<Component>(capacity: 1 << 14)
 
     /// Thresholds and labels `pixels` (`width * height`, row by row).
-    func label(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, window: Int, offset: Int) {
+    func label(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, window: Int, offset: Int, share: Int) {
         self.width = width
         self.height = height
         let stride = width + 2
@@ -62,7 +62,10 @@ final class DarkComponents {
             let row = pixels + y * width
             for x in 0..<width { sums[x] &+= UInt32(row[x]) }
         }
+        // Dark when (pixel + offset) * count * 64 < sum * (64 - share): no division per pixel. The largest
+        // product, 255 * 31 * 31 * 64, fits in 32 bits.
         let offset32 = UInt32(max(offset, 0))
+        let keep = UInt32(64 - max(0, min(share, 32)))
         var previousRunsStart = 0
         var previousRunsEnd = 0
         for y in 0..<height {
@@ -98,7 +101,7 @@ final class DarkComponents {
                 let hi = min(x + radius, width - 1)
                 let count = rows &* UInt32(hi + 1)
                 let sum = running[hi + 1]
-                target[x] = (UInt32(source[x]) &+ offset32) &* count < sum ? 1 : 0
+                target[x] = ((UInt32(source[x]) &+ offset32) &* count) &<< 6 < sum &* keep ? 1 : 0
             }
             let middle = middleEnd - middleStart
             if middle > 0 {
@@ -110,14 +113,14 @@ final class DarkComponents {
                 let to = target + middleStart
                 for i in 0..<middle {
                     let sum = ahead[i] &- behind[i]
-                    to[i] = (UInt32(from[i]) &+ offset32) &* fullCount < sum ? 1 : 0
+                    to[i] = ((UInt32(from[i]) &+ offset32) &* fullCount) &<< 6 < sum &* keep ? 1 : 0
                 }
             }
             for x in middleEnd..<width {
                 let lo = max(x - radius, 0)
                 let count = rows &* UInt32(width - lo)
                 let sum = running[width] &- running[lo]
-                target[x] = (UInt32(source[x]) &+ offset32) &* count < sum ? 1 : 0
+                target[x] = ((UInt32(source[x]) &+ offset32) &* count) &<< 6 < sum &* keep ? 1 : 0
             }
             // Runs of this row, joined to the touching runs of the row above.
             let currentRunsStart = runStart.count

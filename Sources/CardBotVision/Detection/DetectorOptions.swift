@@ -1,27 +1,37 @@
-/// Settings of the marker detector. The defaults suit camera frames from 320x240 to 1920x1080.
+/// Settings of the marker detector. The defaults suit camera frames from 320x240 to 3840x2160.
 public struct DetectorOptions: Sendable, Hashable {
     /// The side of the square window whose mean is the local threshold, in pixels (odd);
     /// 0 chooses one from the frame size.
     public var thresholdWindow: Int
-    /// How much darker than its neighbourhood's mean a pixel must be to count as dark.
+    /// The least number of gray levels a pixel must lie below its neighbourhood's mean to count as dark; the
+    /// detector raises it to the frame's noise level (so that sensor noise does not fray the markers' outlines).
     public var thresholdOffset: Int
+    /// How much darker than its neighbourhood's mean a pixel must also be, as a share of that mean. A printed
+    /// marker's contrast grows with the light falling on it, so the threshold follows the local brightness:
+    /// strict in bright light, lenient in a dim corner.
+    public var thresholdShare: Double
     /// The shortest marker side considered, in pixels.
     public var minimumSide: Double
     /// The least difference between a marker's black and white cells, in gray levels.
     public var minimumContrast: Double
     /// The largest share of border cells that may read white (glare, a finger's edge).
     public var borderErrorRate: Double
+    /// Whether to look again on a half-resolution copy of the frame (each pixel the mean of four), which halves
+    /// sensor noise and the length of motion blur; what it finds is refined and read at full resolution.
+    public var halfResolutionPass: Bool
 
     /// Creates options; see each property for its meaning.
     public init(
-        thresholdWindow: Int = 0, thresholdOffset: Int = 7, minimumSide: Double = 6,
-        minimumContrast: Double = 20, borderErrorRate: Double = 0.15
+        thresholdWindow: Int = 0, thresholdOffset: Int = 3, thresholdShare: Double = 0.05, minimumSide: Double = 6,
+        minimumContrast: Double = 12, borderErrorRate: Double = 0.15, halfResolutionPass: Bool = true
     ) {
         self.thresholdWindow = thresholdWindow
         self.thresholdOffset = thresholdOffset
+        self.thresholdShare = thresholdShare
         self.minimumSide = minimumSide
         self.minimumContrast = minimumContrast
         self.borderErrorRate = borderErrorRate
+        self.halfResolutionPass = halfResolutionPass
     }
 
     /// The window used for a frame of the given size.
@@ -30,4 +40,7 @@ public struct DetectorOptions: Sendable, Hashable {
         let chosen = min(width, height) / 48
         return min(max(chosen, 7), 31) | 1
     }
+
+    /// The threshold's share of the local mean in 64ths, as `DarkComponents` takes it.
+    var shareIn64ths: Int { max(0, min(32, Int((thresholdShare * 64).rounded()))) }
 }

@@ -2,7 +2,8 @@ import CardBotImaging
 
 /// Finds the cards of a deck in grayscale frames.
 ///
-/// The pipeline: an adaptive threshold and connected components of the dark pixels (one pass over the rows);
+/// The pipeline: an adaptive threshold (following the local brightness and the frame's noise) and connected
+/// components of the dark pixels (one pass over the rows), on the frame and again on a half-resolution copy;
 /// the outer contour of every component of a plausible size; a quad fit that rejects anything that is not a
 /// clean convex quadrilateral; sub-pixel corners from the gray-level edges; the cells read through the
 /// perspective; a match against every card in all four rotations within the deck's error budget; and removal
@@ -17,6 +18,7 @@ public final class MarkerDetector {
     public let options: DetectorOptions
 
     private let components = DarkComponents()
+    private let half = HalfResolution()
     private let contourX = ScratchBuffer<Int32>(capacity: 4096)
     private let contourY = ScratchBuffer<Int32>(capacity: 4096)
     private let book: CodeBook
@@ -43,15 +45,41 @@ public final class MarkerDetector {
     }
 
     private func detect(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int) -> [Detection] {
-        let window = options.window(width: width, height: height)
-        components.label(pixels, width: width, height: height, window: window, offset: options.thresholdOffset)
         let sampler = GraySampler(pixels: pixels, width: width, height: height)
+        var found: [Detection] = []
+        search(pixels, width: width, height: height, scale: 1, minimumSide: options.minimumSide, sampler: sampler,
+               into: &found)
+        // Again at half resolution for markers of at least 16 pixels that noise or motion blur frayed at full
+        // resolution; skipped where a marker was already found.
+        if options.halfResolutionPass, width >= 64, height >= 64 {
+            half.make(from: pixels, width: width, height: height)
+            search(
+                UnsafePointer(half.pixels.base), width: half.width, height: half.height, scale: 2,
+                minimumSide: max(options.minimumSide, 16), sampler: sampler, into: &found)
+        }
+        return Self.suppressDuplicates(found)
+    }
+
+    /// Thresholds `pixels` (the frame, or its half-resolution copy when `scale` is 2), fits quads to the dark
+    /// components' outlines and reads them on the full-resolution frame through `sampler`.
+    private func search(
+        _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, scale: Int, minimumSide: Double, sampler: GraySampler,
+        into found: inout [Detection]
+    ) {
+        // The same window in pixels at both scales, so twice as wide on the table at half resolution: wider than
+        // the black border of the large markers the half-resolution pass is for (a window inside a thick black
+        // border sees no light to compare with).
+        let window = options.window(width: width * scale, height: height * scale)
+        // The offset rises with the noise, so that noise alone rarely makes a light pixel dark.
+        let noise = NoiseEstimate.sigma(pixels, width: width, height: height)
+        let offset = max(options.thresholdOffset, Int((1.2 * noise).rounded()))
+        components.label(pixels, width: width, height: height, window: window, offset: offset, share: options.shareIn64ths)
         let binary = UnsafePointer(components.binary.base)
         let stride = components.stride
-        let minimumSide = options.minimumSide
-        let smallest = Int32(max(3, Int(minimumSide * 0.7)))
+        let sideHere = minimumSide / Double(scale)
+        let smallest = Int32(max(3, Int(sideHere * 0.7)))
         let cellsAcross = deck.gridSize.map { $0 + 2 } ?? Int((1 / MarkerPicture.borderFraction).rounded())
-        var found: [Detection] = []
+        let alreadyFound = found.count
         let list = components.components
         for index in 0..<list.count {
             let component = list[index]
@@ -59,7 +87,7 @@ public final class MarkerDetector {
             let boxHeight = component.maxY - component.minY + 1
             // Cheap rejections first: size, frame edge, too few pixels to be a border ring.
             guard boxWidth >= smallest, boxHeight >= smallest,
-                Double(max(boxWidth, boxHeight)) >= minimumSide * 1.3,
+                Double(max(boxWidth, boxHeight)) >= sideHere * 1.3,
                 component.minX >= 1, component.minY >= 1,
                 component.maxX <= Int32(width - 2), component.maxY <= Int32(height - 2),
                 component.area >= boxWidth + boxHeight
@@ -71,37 +99,62 @@ public final class MarkerDetector {
                     maximumLength: maximumLength, xs: contourX, ys: contourY)
             else { continue }
             guard
-                let rough = QuadFitter.fit(
-                    xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: minimumSide)
+                var rough = QuadFitter.fit(
+                    xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: sideHere)
             else { continue }
+            if scale == 2 {
+                rough = rough.map(HalfResolution.full)
+                let center = Quad(rough).center
+                if found[0..<alreadyFound].contains(where: { $0.quad.contains(center) }) { continue }
+            }
             guard Self.isPlausible(rough, minimumSide: minimumSide) else { continue }
             let corners = CornerRefiner.refine(rough, sampler: sampler, cellsAcross: cellsAcross)
-            if !book.isEmpty, let reading = reader.read(corners, sampler: sampler), let match = book.match(reading.bits),
-                Self.gridFits(reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
-            {
-                let card = deck.cards[match.card]
-                let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
-                let certainty = 0.5 + 0.5 * min(1, reading.weakestMargin / 0.5)
-                let agreement = 1 - 0.5 * Double(match.distance) / Double(book.errorBudget + 1)
-                found.append(
-                    Detection(
-                        marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
-                        confidence: (certainty * agreement * 1000).rounded() / 1000, correctedCells: match.distance))
-            } else if pictures != nil, let match = pictures!.match(corners, sampler: sampler) {
-                let card = deck.cards[match.card]
-                let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
-                // 0.5 at the least accepted correlation, 1 for a perfect one, less for a narrow lead.
-                let strength = (match.correlation - Double(PictureBook.minimumCorrelation))
-                    / (1 - Double(PictureBook.minimumCorrelation))
-                let lead = min(1, match.margin / 0.3)
-                let confidence = 0.5 + 0.5 * max(0, min(1, strength)) * (0.5 + 0.5 * lead)
-                found.append(
-                    Detection(
-                        marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
-                        confidence: (confidence * 1000).rounded() / 1000, correctedCells: 0))
-            }
+            if let detection = read(corners, sampler: sampler, cellsAcross: cellsAcross) { found.append(detection) }
         }
-        return Self.suppressDuplicates(found)
+    }
+
+    /// The code card read from the cells: against one black-white threshold for the whole marker, else (light
+    /// changing across the marker) against each cell's local black and white with unsure cells erased.
+    private func readCode(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int)
+        -> (CellReader.Reading, CodeBook.Match)?
+    {
+        let global = reader.read(corners, sampler: sampler)
+        if let global, let match = book.match(global.bits),
+            Self.gridFits(global, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
+        {
+            return (global, match)
+        }
+        // The local reading must also stand without correction among the cells it is sure of.
+        guard reader.homography != nil, let local = reader.readLocally(sampler: sampler),
+            let match = book.match(local.bits, erasures: local.erasures),
+            Self.gridFits(local.reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
+        else { return nil }
+        return (local.reading, match)
+    }
+
+    /// The card whose marker has outer corners `corners` (clockwise), or nil.
+    private func read(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int) -> Detection? {
+        if !book.isEmpty, let (reading, match) = readCode(corners, sampler: sampler, cellsAcross: cellsAcross) {
+            let card = deck.cards[match.card]
+            let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
+            let certainty = 0.5 + 0.5 * min(1, reading.weakestMargin / 0.5)
+            let agreement = 1 - 0.5 * Double(match.distance) / Double(book.errorBudget + 1)
+            return Detection(
+                marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
+                confidence: (certainty * agreement * 1000).rounded() / 1000, correctedCells: match.distance)
+        } else if pictures != nil, let match = pictures!.match(corners, sampler: sampler) {
+            let card = deck.cards[match.card]
+            let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
+            // 0.5 at the least accepted correlation, 1 for a perfect one, less for a narrow lead.
+            let strength = (match.correlation - Double(PictureBook.minimumCorrelation))
+                / (1 - Double(PictureBook.minimumCorrelation))
+            let lead = min(1, match.margin / 0.3)
+            let confidence = 0.5 + 0.5 * max(0, min(1, strength)) * (0.5 + 0.5 * lead)
+            return Detection(
+                marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
+                confidence: (confidence * 1000).rounded() / 1000, correctedCells: 0)
+        }
+        return nil
     }
 
     /// The corners in the card's upright order, given the clockwise quarter turns of its upright marker.
@@ -109,15 +162,23 @@ public final class MarkerDetector {
     ///
     /// A foreign marker with a finer grid (another dictionary's, on the same table) can read within the error
     /// budget of a card; its cells are then "mixed" (their samples straddle its own cell edges). A reading that
-    /// needed a corrected cell may have at most one mixed cell; an exact reading may have more only when its
-    /// cells are so small (under 8 px) that blur alone mixes them.
+    /// needed a corrected cell may have at most one mixed cell; an exact reading may have more only when blur
+    /// explains them: every mixed cell has a neighbour of the other colour (motion blur smears a cell only into
+    /// its neighbours), or the cells are so thin (under 8 px across the marker's narrowest way, as in a steep
+    /// view) that lens blur alone mixes them.
     static func gridFits(_ reading: CellReader.Reading, corrected: Int, corners: [ImagePoint], cellsAcross: Int) -> Bool {
         if reading.mixedCells <= 1 { return true }
         if corrected > 0 { return false }
-        var perimeter = 0.0
-        for i in 0..<4 { perimeter += corners[i].distance(to: corners[(i + 1) % 4]) }
-        let cellPixels = perimeter / 4 / Double(cellsAcross)
-        return cellPixels < 8
+        if reading.unexplainedMixedCells == 0 { return true }
+        // The narrowest extent: the area over the longest side (a parallelogram's height).
+        var area = 0.0, longest = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            area += a.x * b.y - b.x * a.y
+            longest = max(longest, a.distance(to: b))
+        }
+        let narrowest = abs(area) / 2 / max(longest, 1e-9)
+        return narrowest / Double(cellsAcross) < 8
     }
 
     @inline(__always)
@@ -127,20 +188,22 @@ public final class MarkerDetector {
             bottomRight: corners[(turns + 2) % 4], bottomLeft: corners[(turns + 3) % 4])
     }
 
-    /// Sides long enough, not too unequal, corners not too sharp (60 degrees of tilt and more still pass).
-    private static func isPlausible(_ corners: [ImagePoint], minimumSide: Double) -> Bool {
+    /// Sides long enough, not too unequal, corners not too sharp: a camera tilted 78 degrees from the table's
+    /// normal still passes (its markers' sides differ up to about 7 to 1 and their sharpest corners are near 20
+    /// degrees), while slivers and needles do not.
+    static func isPlausible(_ corners: [ImagePoint], minimumSide: Double) -> Bool {
         var shortest = Double.infinity, longest = 0.0
         for i in 0..<4 {
             let length = corners[i].distance(to: corners[(i + 1) % 4])
             shortest = min(shortest, length)
             longest = max(longest, length)
         }
-        guard shortest >= minimumSide, shortest >= 0.2 * longest else { return false }
+        guard shortest >= minimumSide, shortest >= 0.14 * longest else { return false }
         for i in 0..<4 {
             let a = corners[(i + 3) % 4] - corners[i], b = corners[(i + 1) % 4] - corners[i]
             let cosine = (a.x * b.x + a.y * b.y) / (a.length * b.length)
-            // Interior angles between about 25 and 155 degrees.
-            if abs(cosine) > 0.9 { return false }
+            // Interior angles between about 18 and 162 degrees.
+            if abs(cosine) > 0.951 { return false }
         }
         return true
     }

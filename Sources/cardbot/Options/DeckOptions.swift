@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotSupport
 import CardBotVision
 import Foundation
 
@@ -18,7 +19,7 @@ struct DeckOptions: ParsableArguments {
             let path = try DeckLocator.locate(explicit: deck, environment: ProcessInfo.processInfo.environment)
             return try Deck.load(path)
         } catch let error as DeckError {
-            StandardError.error(file: error.file, error.reason)
+            StandardError.error(file: error.file, position: error.position, error.reason)
             throw ExitCode(2)
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import CardBotSupport
 
 /// Where `run` gets its program: typed with `--program`, or read by the camera from a recorded
 /// session folder or from single frames.
@@ -39,10 +39,7 @@ struct ProgramInputOptions: ParsableArguments {
             throw ValidationError(
                 "give the program with --program \"forward left ...\", or a session folder or frames to read it from")
         }
-        var isDirectory: ObjCBool = false
-        if inputs.count == 1, FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isDirectory),
-            isDirectory.boolValue
-        {
+        if inputs.count == 1, FileSystem.kind(inputs[0]) == .directory {
             return .session(inputs[0])
         }
         return .frames(inputs)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotSupport
 import CardBotVision
 import Foundation
 
@@ -28,7 +29,7 @@ extension CardBotCommand.Cards {
                 path = try DeckLocator.locate(explicit: deckOptions.deck, environment: ProcessInfo.processInfo.environment)
                 read = try Deck.readCards(path)
             } catch let error as DeckError {
-                StandardError.error(file: error.file, error.reason)
+                StandardError.error(file: error.file, position: error.position, error.reason)
                 throw ExitCode(2)
             }
             let check = DeckCheck(cards: read.cards)

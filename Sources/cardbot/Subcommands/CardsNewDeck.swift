@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotSupport
 import CardBotVision
 import Foundation
 
@@ -96,7 +97,7 @@ extension CardBotCommand.Cards {
                 if deck.hasPictures { detail.append("picture markers") }
                 print("\(path): \(cards.count) card\(cards.count == 1 ? "" : "s") from \(source) (\(detail.joined(separator: "; ")))")
             } catch let error as DeckError {
-                StandardError.error(file: error.file, error.reason)
+                StandardError.error(file: error.file, position: error.position, error.reason)
                 throw ExitCode(2)
             }
         }

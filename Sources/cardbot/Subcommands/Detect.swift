@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardBotImaging
+import CardBotSupport
 import CardBotVision
 import Foundation
 
@@ -63,7 +64,7 @@ extension CardBotCommand {
                 if json {
                     print(reading.jsonLine)
                 } else {
-                    print("\(path): \(Self.describe(reading))")
+                    print("\(TerminalText.visible(path)): \(Self.describe(reading))")
                 }
                 if let annotate {
                     let output = names.path(for: path, in: annotate)

@@ -91,7 +91,7 @@ extension CardBotCommand {
             do {
                 classFolder = try ClassFolder.discover(classDirectory)
             } catch let error as SessionError {
-                StandardError.error(error.description)
+                StandardError.error(file: error.file, position: error.position, error.reason)
                 throw ExitCode(2)
             }
             guard !classFolder.entries.isEmpty else {
@@ -128,10 +128,12 @@ extension CardBotCommand {
             let table = ClassTable(color: TerminalColor.enabled(disabled: noColor))
             print(table.lines(for: grade).joined(separator: "\n"))
             for (path, format) in formats {
+                // A report's temporary left by an earlier run that was killed is removed first.
+                TemporaryFiles.sweep(besides: path)
                 do {
                     try format.write(grade, to: path)
                 } catch let error as SessionError {
-                    StandardError.error(error.description)
+                    StandardError.error(file: error.file, position: error.position, error.reason)
                     throw ExitCode(2)
                 }
             }

@@ -46,7 +46,7 @@ extension CardBotCommand {
                 do {
                     session = try SessionFolder.open(folder)
                 } catch let error as SessionError {
-                    StandardError.error(error.description)
+                    StandardError.error(file: error.file, position: error.position, error.reason)
                     throw ExitCode(2)
                 }
                 try runSession(session)
@@ -80,7 +80,7 @@ extension CardBotCommand {
                 level = try SessionLevel.resolve(
                     folder, requested: self.level.level, levelsDirectory: self.level.levels, deckNames: deckNames)
             } catch let error as SessionError {
-                StandardError.error(error.description)
+                StandardError.error(file: error.file, position: error.position, error.reason)
                 throw ExitCode(2)
             }
             let optimal = Solver.solve(level).optimalCardCount

@@ -27,7 +27,11 @@ extension CardBotCommand.Synth {
         @Option(help: "The seed: the same seed gives the same frames.")
         var seed: UInt64 = 1
 
-        @Option(help: "easy, hard or occluded.")
+        @Option(
+            help: ArgumentHelp(
+                "easy, hard or occluded, or a stress condition: "
+                    + SynthDifficulty.stressConditions.map(\.rawValue).joined(separator: ", ") + ".",
+                valueName: "name"))
         var difficulty: SynthDifficulty = .easy
 
         @Option(help: ArgumentHelp("The frame size in pixels.", valueName: "WxH"))

@@ -1,10 +1,23 @@
+import CardBotSupport
 import Foundation
 
 /// Writing to standard error (`cardbot: error: <file>: <reason>`) and asking about the terminal.
 enum StandardError {
-    /// Writes `text` and a newline to standard error.
+    /// Writes `text` and a newline to standard error. Messages quote names and paths from files, so every
+    /// line has its control characters (and bytes of file names that are not UTF-8) made visible.
     static func print(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.visible(String($0)) }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// Writes a problem in a file: `FILE:LINE:COLUMN: error: reason` when its position is known (as the
+    /// level checker does), else `cardbot: error: FILE: reason`.
+    static func error(file: String, position: SourcePosition?, _ reason: String) {
+        if let position {
+            print("\(file):\(position.line):\(position.column): error: \(reason)")
+        } else {
+            error(file: file, reason)
+        }
     }
 
     /// Writes `cardbot: error: <message>`.

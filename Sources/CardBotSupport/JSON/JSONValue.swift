@@ -53,6 +53,18 @@ public struct JSONValue: Sendable {
         return Int(text)
     }
 
+    /// The number as written, if this is a number.
+    public var numberText: String? {
+        if case .number(let text) = kind { return text }
+        return nil
+    }
+
+    /// Whether this is a number written without a fraction or exponent (it may still be too large for `Int`).
+    public var isWholeNumber: Bool {
+        guard case .number(let text) = kind else { return false }
+        return isIntegerText(text)
+    }
+
     /// The members, if this is an object.
     public var members: [JSONMember]? {
         if case .object(let m) = kind { return m }

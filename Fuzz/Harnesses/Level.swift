@@ -1,0 +1,13 @@
+import CardBotLesson
+import CardBotSupport
+
+/// libFuzzer entry: a level file's text through the positioned JSON parser and the level decoder; a level
+/// that decodes is also validated and solved (its size is bounded by the level limits).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLevel(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = fuzzBytes(data, size)
+    guard let json = try? JSONParser.parse(bytes) else { return 0 }
+    let (level, _) = LevelDecoder.decode(json, file: "<fuzz>", deckNames: nil)
+    if let level { _ = Solver.solve(level) }
+    return 0
+}

@@ -1,0 +1,15 @@
+import CardBotImaging
+
+/// libFuzzer entry: PNG decoding through libpng, to gray and to colour, with small limits so that a header
+/// claiming a huge image is refused rather than allocated.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = fuzzBytes(data, size)
+    let limits = ImageLimits(maxPixels: 1 << 18, maxFileBytes: 1 << 20)
+    var image = GrayImage(width: 0, height: 0)
+    bytes.withUnsafeBytes { raw in
+        _ = try? PNGCodec.decodeGray(raw, into: &image, limits: limits, file: "<fuzz>")
+    }
+    _ = try? ImageReader.decodeRGB(bytes, limits: limits, file: "<fuzz>")
+    return 0
+}

@@ -1,0 +1,103 @@
+#!/bin/sh
+# Builds the libFuzzer harnesses (one executable per parser of outside input) into $FUZZ_OUT, and gathers their
+# seed corpora from the repository's own examples. Each module is compiled with swiftc directly, with
+# -sanitize=fuzzer,address, in dependency order: CardBotSupport, the JPEG C shim, CardBotImaging, CardBotLesson,
+# CardBotVision (with -enable-testing, so the deck harness can reach the internal deck.json parser); the
+# session.json harness is compiled together with the two Classroom files it needs (SessionManifest, SessionError),
+# so that it does not need the HTML template package.
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=${FUZZ_OUT:-$ROOT/.build/fuzz}
+SWIFTC=${SWIFTC:-swiftc}
+CLANG=${CLANG:-clang}
+OPT=${FUZZ_OPT:--Onone}
+SAN="-sanitize=fuzzer,address"
+mkdir -p "$OUT/include/CCardBotJPEG"
+cd "$ROOT"
+
+CFLAGS=""
+for flag in $(pkg-config --cflags libpng libjpeg); do CFLAGS="$CFLAGS -Xcc $flag"; done
+INCLUDES="-I $OUT -I $OUT/include/CCardBotJPEG -I Sources/CJPEG -I Sources/CPNG $CFLAGS"
+LIBS="-L $OUT $(pkg-config --libs libpng libjpeg)"
+
+# library NAME "FLAGS" "DEPENDENCIES" SOURCES...: a static library and its Swift module, skipped when it is newer
+# than its sources and the libraries it depends on (so that a rebuild after an edit stays short).
+library() {
+    name=$1
+    flags=$2
+    dependencies=""
+    for dependency in $3; do dependencies="$dependencies $OUT/lib$dependency.a"; done
+    shift 3
+    if [ -f "$OUT/lib$name.a" ] && [ -z "$(find "$@" $dependencies -newer "$OUT/lib$name.a")" ]; then
+        echo "fuzz: $name is up to date"
+        return
+    fi
+    echo "fuzz: building $name"
+    $SWIFTC $SAN $OPT -parse-as-library -module-name "$name" -emit-module -emit-module-path "$OUT/$name.swiftmodule" \
+        -emit-library -static -o "$OUT/lib$name.a" $INCLUDES $flags "$@"
+}
+
+# harness NAME MODULE-NAME SOURCES... : one libFuzzer executable.
+harness() {
+    name=$1
+    module=$2
+    shift 2
+    echo "fuzz: building fuzz-$name"
+    $SWIFTC $SAN $OPT -parse-as-library -module-name "$module" -o "$OUT/fuzz-$name" $INCLUDES "$@" \
+        Fuzz/Harnesses/FuzzInput.swift $LIBS -use-ld=lld
+}
+
+swift_sources() { find "$1" -name '*.swift' | sort; }
+
+cat > "$OUT/include/CCardBotJPEG/module.modulemap" <<MAP
+module CCardBotJPEG {
+    header "$ROOT/Sources/CCardBotJPEG/include/CCardBotJPEG.h"
+    export *
+}
+MAP
+if [ ! -f "$OUT/libCCardBotJPEGShim.a" ] || [ -n "$(find Sources/CCardBotJPEG -newer "$OUT/libCCardBotJPEGShim.a")" ]; then
+    echo "fuzz: building the JPEG shim"
+    $CLANG -fsanitize=fuzzer-no-link,address -g -O1 -c Sources/CCardBotJPEG/shim.c -I Sources/CCardBotJPEG/include \
+        $(pkg-config --cflags libjpeg) -o "$OUT/shim.o"
+    rm -f "$OUT/libCCardBotJPEGShim.a"
+    ar rcs "$OUT/libCCardBotJPEGShim.a" "$OUT/shim.o"
+fi
+
+library CardBotSupport "" "" $(swift_sources Sources/CardBotSupport)
+library CardBotImaging "" "CardBotSupport CCardBotJPEGShim" $(swift_sources Sources/CardBotImaging)
+library CardBotLesson "" "CardBotSupport" $(swift_sources Sources/CardBotLesson)
+library CardBotVision -enable-testing "CardBotImaging CardBotSupport" $(swift_sources Sources/CardBotVision)
+
+IMAGING="-lCardBotImaging -lCCardBotJPEGShim -lCardBotSupport"
+harness png FuzzPNG Fuzz/Harnesses/PNG.swift $IMAGING
+harness jpeg FuzzJPEG Fuzz/Harnesses/JPEG.swift $IMAGING
+harness level FuzzLevel Fuzz/Harnesses/Level.swift -lCardBotLesson -lCardBotSupport
+harness program FuzzProgram Fuzz/Harnesses/Program.swift -lCardBotLesson -lCardBotSupport
+harness deck FuzzDeck Fuzz/Harnesses/Deck.swift -lCardBotVision $IMAGING
+harness patterns FuzzPatterns Fuzz/Harnesses/Patterns.swift -lCardBotVision $IMAGING
+harness session CardBotClassroom Fuzz/Harnesses/Session.swift Sources/CardBotClassroom/SessionManifest.swift \
+    Sources/CardBotClassroom/SessionError.swift -lCardBotSupport
+
+# Seed corpora: the repository's own examples (copied, so that libFuzzer never writes into the checkout).
+mkdir -p "$OUT/seeds"
+copy() {
+    dir="$OUT/seeds/$1"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    shift
+    n=0
+    for file in "$@"; do
+        n=$((n + 1))
+        cp "$file" "$dir/$n-$(basename "$file")"
+    done
+}
+copy png Tests/CardBotImagingTests/Fixtures/*.png Cards/markers/*.png
+# Small copies of example frames (made with ImageMagick: resized, gray, progressive, 4:4:4), so that each
+# execution decodes a few thousand pixels, not a million.
+copy jpeg Fuzz/Seeds/jpeg/*
+copy level Levels/[0-9]*.json
+copy session Examples/*/session.json
+copy deck Cards/deck.json $(find Cards/examples -name deck.json)
+copy patterns Fuzz/Seeds/patterns/*
+copy program Fuzz/Seeds/program/*
+echo "fuzz: harnesses in $OUT"

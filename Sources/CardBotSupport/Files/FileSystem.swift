@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Listing folders and asking what a path is, with file names kept as bytes (see ``PathName``): a name that is
+/// not UTF-8 is listed and can be opened, where Foundation's `FileManager` would drop or mangle it.
+public enum FileSystem {
+    /// What a path is.
+    public enum Kind: Sendable, Equatable {
+        case missing, regular, directory, other
+    }
+
+    /// The names in the folder at `path` (not `.` and `..`), in no particular order.
+    /// - Throws: ``RegularFile/Failure`` when the folder cannot be opened.
+    public static func names(in path: String) throws(RegularFile.Failure) -> [String] {
+        guard let directory = PathName.withCString(path, { opendir($0) }) else {
+            let code = errno
+            throw RegularFile.Failure(
+                kind: code == ENOENT ? .notFound : .unreadable, reason: "cannot list the folder: \(RegularFile.message(code))")
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
+                    PathName.string(fromCString: $0)
+                }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// What `path` is, following symbolic links.
+    public static func kind(_ path: String) -> Kind {
+        var status = stat()
+        guard PathName.withCString(path, { stat($0, &status) }) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// Whether anything (even a dangling or looping symbolic link) is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return PathName.withCString(path, { lstat($0, &status) }) == 0
+    }
+
+    /// Whether `path` itself is a symbolic link.
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return PathName.withCString(path, { lstat($0, &status) }) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// The modification time of `path` in seconds since 1970, or nil.
+    public static func modificationTime(_ path: String) -> Double? {
+        var status = stat()
+        guard PathName.withCString(path, { stat($0, &status) }) == 0 else { return nil }
+        #if canImport(Darwin)
+        return Double(status.st_mtimespec.tv_sec) + Double(status.st_mtimespec.tv_nsec) / 1e9
+        #else
+        return Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+        #endif
+    }
+
+    /// The absolute path of `path` with every symbolic link, `.` and `..` resolved, or nil when some part
+    /// of it does not exist or loops.
+    public static func resolved(_ path: String) -> String? {
+        guard let pointer = PathName.withCString(path, { realpath($0, nil) }) else { return nil }
+        defer { free(pointer) }
+        return PathName.string(fromCString: pointer)
+    }
+
+    /// `name` inside `folder`.
+    public static func join(_ folder: String, _ name: String) -> String {
+        if folder.isEmpty || name.hasPrefix("/") { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading whole files that must be regular files: a FIFO, socket or device (or a link to one) is refused
+/// with a reason naming what it is, never read, so that it can neither hang a command nor pass for an empty file.
+///
+/// The file is opened non-blocking (opening a FIFO with no writer would otherwise wait for one) and checked
+/// with `fstat` on the open descriptor, so nothing can swap the file between the check and the read.
+public enum RegularFile {
+    /// Why a file could not be read.
+    public struct Failure: Error, Sendable, Equatable {
+        /// What went wrong.
+        public enum Kind: Sendable, Equatable {
+            /// No such file (or a parent is not a folder).
+            case notFound
+            /// A directory.
+            case isDirectory
+            /// Not a regular file: a FIFO, socket, device.
+            case notRegular
+            /// Larger than the limit.
+            case tooLarge
+            /// The system refused to open or read it.
+            case unreadable
+        }
+
+        /// What went wrong.
+        public var kind: Kind
+        /// The reason in words ("is a FIFO (named pipe), not a regular file").
+        public var reason: String
+
+        /// Creates a failure.
+        public init(kind: Kind, reason: String) {
+            self.kind = kind
+            self.reason = reason
+        }
+    }
+
+    /// What kind of file `mode` (an `st_mode`) describes, in words: "a directory", "a FIFO (named pipe)", ...
+    public static func describe(mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Reads the regular file at `path` into `buffer` (reused when large enough).
+    /// - Throws: ``Failure`` for a missing path, a directory, a FIFO, socket or device, an unreadable file, or a
+    ///   file larger than `maxBytes`.
+    public static func read(_ path: String, into buffer: inout [UInt8], maxBytes: Int) throws(Failure) {
+        let descriptor = PathName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard descriptor >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR: throw Failure(kind: .notFound, reason: "no such file")
+            case ELOOP: throw Failure(kind: .unreadable, reason: "is a symbolic link that leads in a loop")
+            case ENXIO: throw Failure(kind: .notRegular, reason: "is a socket or a device, not a regular file")
+            default: throw Failure(kind: .unreadable, reason: "cannot open: \(message(code))")
+            }
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw Failure(kind: .unreadable, reason: "cannot stat: \(message(errno))")
+        }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFDIR { throw Failure(kind: .isDirectory, reason: "is a directory, not a file") }
+        guard type == S_IFREG else {
+            throw Failure(kind: .notRegular, reason: "is \(describe(mode: status.st_mode)), not a regular file")
+        }
+        // Back to blocking reads: a regular file never blocks, and EAGAIN must not end the read early.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let size = Int(status.st_size)
+        if size > maxBytes {
+            throw Failure(kind: .tooLarge, reason: "the file is \(size) bytes, more than the limit of \(maxBytes)")
+        }
+        if buffer.count != size {
+            if buffer.count > size { buffer.removeLast(buffer.count - size) }
+            else { buffer.append(contentsOf: repeatElement(0, count: size - buffer.count)) }
+        }
+        var done = 0
+        let failure: Int32? = buffer.withUnsafeMutableBytes { raw in
+            while done < size {
+                let got = systemRead(descriptor, raw.baseAddress! + done, size - done)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if got == 0 { break }
+                done += got
+            }
+            return nil
+        }
+        if let failure { throw Failure(kind: .unreadable, reason: "cannot read: \(message(failure))") }
+        if done < size { buffer.removeLast(size - done) }
+    }
+
+    /// Reads the whole regular file at `path`.
+    public static func read(_ path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
+        var buffer: [UInt8] = []
+        try read(path, into: &buffer, maxBytes: maxBytes)
+        return buffer
+    }
+
+    /// The `strerror` text for `code`.
+    public static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

@@ -1,0 +1,151 @@
+import CardBotSupport
+
+/// deck.json as it is written, read with the positioned JSON parser that level files and session.json use, so
+/// that every problem is reported as `FILE:LINE:COLUMN: error: message`.
+struct DeckDocument {
+    /// One entry of `cards`.
+    struct Entry {
+        var marker: Int
+        var name: String
+        var title: TranslatedString?
+        var description: TranslatedString?
+        var image: String
+        var kind: String?
+    }
+
+    var format: String
+    var name: String?
+    /// The language of titles and descriptions given in several.
+    var language: String?
+    var cards: [Entry]
+
+    /// The longest deck name, card title or description accepted, in characters.
+    static let maximumTextLength = 1000
+
+    /// Parses deck.json's bytes.
+    /// - Throws: `DeckError` (`.malformed`) with the position of the first problem.
+    static func parse(_ bytes: [UInt8], file: String) throws -> DeckDocument {
+        func fail(_ position: SourcePosition, _ message: String) -> DeckError {
+            DeckError(.malformed, file: file, position: position, reason: message)
+        }
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw fail(error.position, "malformed JSON: \(error.message)")
+        }
+        guard root.members != nil else {
+            throw fail(root.position, "the deck file should be an object, not \(root.typeDescription)")
+        }
+        let format = try string(root, "format", at: "the top level", file: file)
+        let name = try optionalString(root, "name", file: file)
+        var language: String?
+        if let value = member(root, "language") {
+            guard let code = value.stringValue, Translations.isLanguageCode(code) else {
+                throw fail(value.position, "'language' should be a language code such as \"en\" or \"da\"")
+            }
+            language = code
+        }
+        guard let cardsValue = member(root, "cards") else {
+            throw fail(root.position, "the field \"cards\" is missing")
+        }
+        guard let elements = cardsValue.elements else {
+            throw fail(cardsValue.position, "'cards' should be a list, not \(cardsValue.typeDescription)")
+        }
+        guard elements.count <= 4096 else {
+            throw fail(cardsValue.position, "the deck lists \(elements.count) cards; at most 4096 are allowed")
+        }
+        var cards: [Entry] = []
+        for (index, element) in elements.enumerated() {
+            let place = "cards[\(index)]"
+            guard element.members != nil else {
+                throw fail(element.position, "\(place) should be an object, not \(element.typeDescription)")
+            }
+            guard let markerValue = member(element, "marker") else {
+                throw fail(element.position, "the field \"marker\" is missing in \(place)")
+            }
+            guard let marker = markerValue.intValue else {
+                let why = markerValue.isWholeNumber ? "is too large a number" : "should be a whole number, not \(markerValue.typeDescription)"
+                throw fail(markerValue.position, "\(place).marker \(why)")
+            }
+            cards.append(
+                Entry(
+                    marker: marker, name: try string(element, "name", at: place, file: file),
+                    title: try translated(element, "title", file: file, place: place),
+                    description: try translated(element, "description", file: file, place: place),
+                    image: try string(element, "image", at: place, file: file),
+                    kind: try optionalString(element, "kind", file: file, place: place)))
+        }
+        return DeckDocument(format: format, name: name, language: language, cards: cards)
+    }
+
+    /// A title or description: a string, or an object from language code to string.
+    private static func translated(_ object: JSONValue, _ key: String, file: String, place: String) throws -> TranslatedString? {
+        guard let value = member(object, key) else { return nil }
+        guard let members = value.members else {
+            return try optionalString(object, key, file: file, place: place).map { TranslatedString(single: $0) }
+        }
+        guard !members.isEmpty else {
+            throw DeckError(
+                .malformed, file: file, position: value.position,
+                reason: "\(place).\(key) is an empty object; give a string, or the text in at least one language")
+        }
+        var texts: [String: String] = [:]
+        for member in members {
+            guard Translations.isLanguageCode(member.key) else {
+                throw DeckError(
+                    .malformed, file: file, position: member.keyPosition,
+                    reason: "'\(TerminalText.truncated(member.key, width: 40))' in \(place).\(key) is not a language code such as \"en\" or \"da\"")
+            }
+            texts[member.key] = try text(member.value, "\(key).\(member.key)", file: file, place: place)
+        }
+        return TranslatedString(texts: texts)
+    }
+
+    private static func member(_ object: JSONValue, _ key: String) -> JSONValue? {
+        object.members?.last(where: { $0.key == key })?.value
+    }
+
+    private static func string(_ object: JSONValue, _ key: String, at place: String, file: String) throws -> String {
+        guard let value = member(object, key) else {
+            let within = place == "the top level" ? "" : " in \(place)"
+            throw DeckError(.malformed, file: file, position: object.position, reason: "the field \"\(key)\" is missing\(within)")
+        }
+        return try text(value, key, file: file, place: place == "the top level" ? nil : place)
+    }
+
+    private static func optionalString(_ object: JSONValue, _ key: String, file: String, place: String? = nil) throws -> String? {
+        guard let value = member(object, key) else { return nil }
+        if case .null = value.kind { return nil }
+        return try text(value, key, file: file, place: place)
+    }
+
+    private static func text(_ value: JSONValue, _ key: String, file: String, place: String?) throws -> String {
+        let field = place.map { "\($0).\(key)" } ?? key
+        guard let string = value.stringValue else {
+            throw DeckError(
+                .malformed, file: file, position: value.position, reason: "\(field) should be a string, not \(value.typeDescription)")
+        }
+        guard string.count <= maximumTextLength else {
+            throw DeckError(
+                .malformed, file: file, position: value.position,
+                reason: "\(field) is \(string.count) characters long; at most \(maximumTextLength) are allowed")
+        }
+        return string
+    }
+}
+
+/// A title or description in deck.json: one string, or the text in several languages (`{"en": "Jump", "da": "Hop"}`).
+struct TranslatedString {
+    /// The text by language code (empty for one string).
+    var texts: [String: String] = [:]
+    /// The one string, when not given by language.
+    var single: String?
+
+    /// The text in `language`, else English, else the first language in alphabetical order; and all of them.
+    func resolved(language: String?) -> (text: String, translations: [String: String]) {
+        if let single { return (single, [:]) }
+        let key = language.flatMap { texts[$0] != nil ? $0 : nil } ?? (texts["en"] != nil ? "en" : texts.keys.sorted()[0])
+        return (texts[key]!, texts)
+    }
+}

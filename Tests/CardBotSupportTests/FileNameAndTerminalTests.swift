@@ -1,0 +1,65 @@
+import CardBotSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Byte file names, regular files only, and text made safe for a terminal.
+@Suite("file names and terminal text")
+struct FileNameAndTerminalTests {
+    @Test("a name that is not UTF-8 survives the trip through a String, byte for byte")
+    func byteNameRoundTrip() {
+        let raw: [UInt8] = [0x61, 0xFF, 0x2E, 0xC3, 0xA9, 0xE2, 0x82, 0x6A, 0x70, 0x67, 0xC0, 0x80, 0xED, 0xA0, 0x80]
+        let name = PathName.string(fromBytes: raw)
+        #expect(PathName.bytes(name) == raw)
+        #expect(name.hasPrefix("a") && name.contains("é"))
+        #expect(TerminalText.visible(name) == "a\\xFF.é\\xE2\\x82jpg\\xC0\\x80\\xED\\xA0\\x80")
+        #expect(PathName.string(fromBytes: Array("plain-é.jpg".utf8)) == "plain-é.jpg")
+    }
+
+    @Test("a byte-named file is listed and read through FileSystem and RegularFile")
+    func byteNamedFileOnDisk() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("support-\(UUID().uuidString)").path
+        #expect(mkdir(folder, 0o755) == 0)
+        defer { _ = try? FileManager.default.removeItem(atPath: folder) }
+        let name = PathName.string(fromBytes: [0x62, 0xFF, 0x2E, 0x6A, 0x70, 0x67])
+        let path = FileSystem.join(folder, name)
+        let descriptor = PathName.withCString(path) { open($0, O_WRONLY | O_CREAT, 0o644) }
+        #expect(descriptor >= 0)
+        _ = write(descriptor, "hello", 5)
+        close(descriptor)
+        #expect(try FileSystem.names(in: folder) == [name])
+        #expect(try RegularFile.read(path, maxBytes: 100) == Array("hello".utf8))
+        #expect(FileSystem.kind(path) == .regular)
+    }
+
+    @Test("a FIFO and a device are refused by what they are; a directory is named as one")
+    func notRegular() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("support-\(UUID().uuidString)").path
+        #expect(mkdir(folder, 0o755) == 0)
+        defer { _ = try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/pipe"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: RegularFile.Failure(kind: .notRegular, reason: "is a FIFO (named pipe), not a regular file")) {
+            try RegularFile.read(fifo, maxBytes: 100)
+        }
+        #expect(throws: RegularFile.Failure(kind: .notRegular, reason: "is a character device, not a regular file")) {
+            try RegularFile.read("/dev/null", maxBytes: 100)
+        }
+        #expect(throws: RegularFile.Failure(kind: .isDirectory, reason: "is a directory, not a file")) {
+            try RegularFile.read(folder, maxBytes: 100)
+        }
+    }
+
+    @Test("control characters become visible; the program's own colour codes survive only where asked")
+    func terminalText() {
+        let hostile = "\u{1B}[2J\u{1B}]0;pwned\u{07}Eve\u{9B}\u{202E}"
+        #expect(TerminalText.visible(hostile) == "\\u001B[2J\\u001B]0;pwned\\u0007Eve\\u009B\\u202E")
+        let colored = "\u{1B}[32m★★★\u{1B}[0m \u{1B}[2J"
+        #expect(TerminalText.controlsVisible(colored, keepingColors: true) == "\u{1B}[32m★★★\u{1B}[0m \\u001B[2J")
+        #expect(TerminalText.truncated(String(repeating: "ab", count: 30), width: 10) == "ababababa…")
+        #expect(TerminalText.truncated("short", width: 10) == "short")
+    }
+}
