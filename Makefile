@@ -50,8 +50,8 @@ test: deps
 FUZZ_OUT = $(CURDIR)/.build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 2000
-FUZZ_SOURCES := $(shell find Fuzz Sources/CardBotSupport Sources/CardBotImaging Sources/CCardBotJPEG Sources/CardBotLesson \
-	Sources/CardBotVision Sources/CardBotClassroom/SessionManifest.swift Sources/CardBotClassroom/SessionError.swift -type f)
+FUZZ_SOURCES := $(shell find Fuzz Locale Sources/CardBotSupport Sources/CardBotImaging Sources/CCardBotJPEG Sources/CardBotLesson \
+	Sources/CardBotPrint Sources/CCairo Sources/CardBotVision Sources/CardBotClassroom/SessionManifest.swift Sources/CardBotClassroom/SessionError.swift -type f)
 
 $(FUZZ_OUT)/.built: $(FUZZ_SOURCES)
 	FUZZ_OUT=$(FUZZ_OUT) Fuzz/build.sh
