@@ -138,20 +138,10 @@ struct FunctionSearch {
                 if phase > 0 && !(previous!.isStep || previous!.isCall) { continue }
                 card = Card.define(inUse[phase])
             }
-            switch card {
-            case .end:
-                guard let top = assembler.open.last, top.opener != index - 1, previous != .else, top.opener >= partStart else { continue }
-            case .else:
-                guard let top = assembler.open.last, assembler.cards[top.opener].isIf, top.elseAt == nil, top.opener >= partStart else { continue }
-            case .left:
-                if previous == .right { continue }
-                if hasRight && previous == .left && beforePrevious == .left { continue }
-            case .right:
-                if previous == .left { continue }
-                if hasLeft && previous == .right && beforePrevious == .right { continue }
-            default:
-                break
-            }
+            guard CanonicalOrder.admits(
+                card, after: assembler, previous: previous, beforePrevious: beforePrevious, hasLeft: hasLeft,
+                hasRight: hasRight, partStart: partStart)
+            else { continue }
             nodes += 1
             if nodes > budget {
                 exhausted = true

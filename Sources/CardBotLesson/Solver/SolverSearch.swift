@@ -59,20 +59,10 @@ struct SolverSearch {
         for card in alphabet {
             // Grammar and canonical form.
             if isLast && !card.isStep { continue }
-            switch card {
-            case .end:
-                guard let top = assembler.open.last, top.opener != index - 1, previous != .else else { continue }
-            case .else:
-                guard let top = assembler.open.last, assembler.cards[top.opener].isIf, top.elseAt == nil else { continue }
-            case .left:
-                if previous == .right { continue }
-                if hasRight && previous == .left && beforePrevious == .left { continue }
-            case .right:
-                if previous == .left { continue }
-                if hasLeft && previous == .right && beforePrevious == .right { continue }
-            default:
-                break
-            }
+            guard CanonicalOrder.admits(
+                card, after: assembler, previous: previous, beforePrevious: beforePrevious, hasLeft: hasLeft,
+                hasRight: hasRight)
+            else { continue }
             nodes += 1
             if nodes > budget {
                 exhausted = true
