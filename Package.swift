@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CardBotVision", targets: ["CardBotVision"]),
         .library(name: "CardBotLesson", targets: ["CardBotLesson"]),
         .library(name: "CardBotVideo", targets: ["CardBotVideo"]),
+        .library(name: "CardBotAR", targets: ["CardBotAR"]),
         .library(name: "CardBotClassroom", targets: ["CardBotClassroom"]),
         .library(name: "CardBotGradebook", targets: ["CardBotGradebook"]),
     ],
@@ -98,10 +99,16 @@ let package = Package(
             name: "CardBotLesson",
             dependencies: ["CardBotSupport"]
         ),
+        // The AR replay: the table plane from the cards, the level and robot drawn on the camera's view.
+        // Above Vision and Lesson; Classroom and the CLI call it.
+        .target(
+            name: "CardBotAR",
+            dependencies: ["CardBotVision", "CardBotLesson", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSupport"]
+        ),
         .target(
             name: "CardBotClassroom",
             dependencies: [
-                "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSupport",
+                "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -118,8 +125,8 @@ let package = Package(
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotGradebook", "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo",
-                "CardBotPrint", "CardBotSynth", "CardBotSupport",
+                "CardBotGradebook", "CardBotClassroom", "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging",
+                "CardBotVideo", "CardBotPrint", "CardBotSynth", "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -129,6 +136,9 @@ let package = Package(
             name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging", "CardBotPrint"],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
+        .testTarget(
+            name: "CardBotARTests", dependencies: ["CardBotAR", "CardBotSynth", "CardBotVision", "CardBotLesson", "CardBotImaging"],
+            exclude: ["Resources"]),
         .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),

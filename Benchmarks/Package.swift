@@ -17,5 +17,14 @@ let package = Package(
             name: "decode-bench",
             dependencies: ["CDecodeReference", .product(name: "CardBotImaging", package: root)]
         ),
+        // The AR replay: the overlay's cost per 1280x720 frame, and a one-minute replay rendered and encoded,
+        // each beside its reference (copying and decoding the frame; encoding the bare frames).
+        .executableTarget(
+            name: "ar-bench",
+            dependencies: [
+                .product(name: "CardBotAR", package: root), .product(name: "CardBotImaging", package: root),
+                .product(name: "CardBotVision", package: root), .product(name: "CardBotLesson", package: root),
+            ]
+        ),
     ]
 )

@@ -294,8 +294,11 @@ public final class VideoWriter {
 
     // MARK: - Set-up and clean-up
 
-    /// 4:2:0 YUV where the encoder takes it (the luma plane is then the gray image), else its first format.
+    /// 4:2:0 YUV where the encoder takes it (the luma plane is then the gray image), colour (3-3-2 bits) for GIF,
+    /// else the encoder's first format.
     private static func pixelFormat(for encoder: UnsafePointer<AVCodec>) -> AVPixelFormat {
+        // GIF takes no YUV: its colour format rather than gray, so that colour frames (AR replays) stay colour.
+        if String(cString: encoder.pointee.name) == "gif" { return AV_PIX_FMT_RGB8 }
         guard let formats = encoder.pointee.pix_fmts else { return AV_PIX_FMT_YUV420P }
         var supported: [AVPixelFormat] = []
         var index = 0

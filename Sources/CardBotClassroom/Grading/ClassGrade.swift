@@ -27,6 +27,10 @@ public struct SessionPictures: Sendable {
     public var thumbnail: [UInt8]?
     /// The level's map with the robot's path.
     public var map: [UInt8]?
+    /// Each attempt's short AR replay as a GIF, in order, as many as fit `SessionPainter.replayBudget`.
+    public var replays: [(attempt: Int, gif: [UInt8])] = []
+    /// Attempts whose replays were left out to keep the page small.
+    public var replaysLeftOut = 0
 
     /// Creates pictures.
     public init(thumbnail: [UInt8]? = nil, map: [UInt8]? = nil) {

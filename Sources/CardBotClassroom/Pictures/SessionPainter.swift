@@ -1,3 +1,4 @@
+import CardBotAR
 import CardBotImaging
 import CardBotLesson
 import CardBotVision
@@ -12,7 +13,12 @@ final class SessionPainter {
     private let limits: ImageLimits
     private let sampleFPS: Double?
 
-    init(deck: Deck, thumbnailWidth: Int, limits: ImageLimits = .default, sampleFPS: Double? = nil) {
+    /// The printed card size, for the replays' table plane.
+    private let cards: CardGeometry
+
+    init(deck: Deck, thumbnailWidth: Int, limits: ImageLimits = .default, sampleFPS: Double? = nil,
+         cards: CardGeometry = CardGeometry()) {
+        self.cards = cards
         analyzer = FrameAnalyzer(deck: deck, limits: limits)
         self.thumbnailWidth = thumbnailWidth
         self.limits = limits
@@ -31,6 +37,42 @@ final class SessionPainter {
         }
         let trace = run.bestSuccess?.trace ?? run.attempts.last(where: { $0.trace != nil })?.trace
         pictures.map = try? PNGCodec.encode(MapPicture.render(run.level, trace: trace))
+        addReplays(run, to: &pictures)
         return pictures
+    }
+
+    /// The most GIF bytes of attempt replays one session adds to the page.
+    static let replayBudget = 1_000_000
+
+    /// Each attempt's AR replay as a small GIF, in order, until `replayBudget` is spent; the rest are counted.
+    private func addReplays(_ run: SessionRun, to pictures: inout SessionPictures) {
+        var spent = 0
+        let source = run.session.frameSource(limits: limits, sampleFPS: sampleFPS)
+        for (attempt, replay) in zip(run.attempts, run.replayAttempts) {
+            guard spent < Self.replayBudget else {
+                pictures.replaysLeftOut += 1
+                continue
+            }
+            let frame: RGBImage
+            do {
+                if let path = replay.framePath {
+                    var reader = ImageReader(limits: limits)
+                    frame = try reader.readRGB(path)
+                } else {
+                    frame = RGBImage(try source.frame(FrameStamp(index: attempt.frame, name: attempt.frameName, seconds: attempt.seconds)))
+                }
+            } catch {
+                continue
+            }
+            guard let gif = try? ReplayClip.gif(replay, frame: frame, level: run.level, analyzer: analyzer, cards: cards),
+                spent + gif.count <= Self.replayBudget
+            else {
+                pictures.replaysLeftOut += 1
+                spent = Self.replayBudget
+                continue
+            }
+            spent += gif.count
+            pictures.replays.append((attempt.number, gif))
+        }
     }
 }

@@ -159,6 +159,20 @@ public enum ClassHTML {
                 ? Messages.text("The robot's path (best program)") : Messages.text("The robot's path (last program run)")
             values["mapAlt"] = Messages.text("The map of %s with the robot's path", values["levelTitle"] as? String ?? "")
         }
+        if let pictures, !pictures.replays.isEmpty {
+            values["replays"] = pictures.replays.map { replay -> [String: Any] in
+                [
+                    "gif": Data(replay.gif).base64EncodedString(),
+                    "alt": Messages.text("Attempt %1$s of %2$s's session replayed on the table", replay.attempt, row.student),
+                    "caption": Messages.text("Attempt %s, replayed on the table", replay.attempt),
+                ]
+            }
+        }
+        if let left = pictures?.replaysLeftOut, left > 0 {
+            values["replaysLeftOut"] = Messages.plural(
+                "%s more replay left out to keep the page small", "%s more replays left out to keep the page small", count: left,
+                left)
+        }
         return values
     }
 

@@ -112,7 +112,9 @@ enum ClassHTMLTemplate {
         <div class="pictures">
         {{#thumbnail}}<figure><img src="data:image/png;base64,{{thumbnail}}" alt="{{thumbnailAlt}}" /><figcaption>{{thumbnailCaption}}</figcaption></figure>{{/thumbnail}}
         {{#map}}<figure><img class="map" src="data:image/png;base64,{{map}}" alt="{{mapAlt}}" /><figcaption>{{mapCaption}}</figcaption></figure>{{/map}}
+        {{#replays}}<figure><img src="data:image/gif;base64,{{gif}}" alt="{{alt}}" /><figcaption>{{caption}}</figcaption></figure>{{/replays}}
         </div>
+        {{#replaysLeftOut}}<p class="muted">{{replaysLeftOut}}</p>{{/replaysLeftOut}}
         {{/error}}
         </section>
         {{/sessions}}

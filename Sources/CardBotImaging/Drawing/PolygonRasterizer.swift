@@ -18,7 +18,7 @@ public struct PolygonRasterizer: Sendable {
     private var delta: [Float] = []
     private var crossings: [(x: Double, winding: Int)] = []
 
-    /// The number of sub-scanlines per row when anti-aliasing.
+    /// The number of sub-scanlines per row when anti-aliasing (unless a call asks for another number).
     public static let subScanlines = 16
 
     /// Creates a rasterizer.
@@ -30,10 +30,12 @@ public struct PolygonRasterizer: Sendable {
     ///   - polygons: closed outlines (the last point joins the first); outlines with fewer than 3 points are ignored.
     ///   - rule: how overlapping outlines combine.
     ///   - antialiased: exact area coverage when true, pixel-centre sampling when false.
+    ///   - subScanlines: sub-scanlines per row when anti-aliased (16 by default; fewer is faster and coarser vertically).
     ///   - body: receives the row, the first column, and the coverage (0...1) of consecutive columns from there.
     /// - Complexity: O(rows x (edges + touched columns)), times 16 sub-scanlines when anti-aliased.
     public mutating func rasterize(
         _ polygons: [[ImagePoint]], width: Int, height: Int, rule: FillRule = .nonZero, antialiased: Bool = true,
+        subScanlines: Int = PolygonRasterizer.subScanlines,
         _ body: (_ y: Int, _ x0: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void
     ) {
         guard width > 0, height > 0 else { return }
@@ -59,7 +61,7 @@ public struct PolygonRasterizer: Sendable {
             coverage = [Float](repeating: 0, count: width + 2)
             delta = [Float](repeating: 0, count: width + 2)
         }
-        let samples = antialiased ? Self.subScanlines : 1
+        let samples = antialiased ? max(1, subScanlines) : 1
         let weight = 1 / Float(samples)
         let firstRow = max(0, Int((minY + 0.5).rounded(.down)) - 1)
         let lastRow = min(height - 1, Int((maxY + 0.5).rounded(.up)) + 1)

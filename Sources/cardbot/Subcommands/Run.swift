@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotAR
 import CardBotClassroom
 import CardBotLesson
 import CardBotImaging
@@ -46,6 +47,7 @@ extension CardBotCommand {
         @OptionGroup var deckOptions: DeckOptions
         @OptionGroup var languageOptions: LanguageOptions
         @OptionGroup var imageLimits: ImageLimitOptions
+        @OptionGroup var replay: ReplayOutputOptions
 
         func validate() throws {
             let mode = try input.mode()
@@ -53,6 +55,9 @@ extension CardBotCommand {
                 throw ValidationError("--live reads a stream from standard input: give - as the input")
             } else if case .stream = mode {
                 throw ValidationError("- reads a live stream from standard input: add --live")
+            }
+            if session.live && replay.replay != nil {
+                throw ValidationError("--replay cannot follow a live stream: record it, then replay the recording")
             }
         }
 
@@ -90,7 +95,37 @@ extension CardBotCommand {
                 lines = report.lines(for: trace, level: level, optimal: optimal)
             }
             print(lines.joined(separator: "\n"))
+            if let target = try replay.target() {
+                try writeReplay(to: target, what: "the flat map of the run") { sink in
+                    try SessionReplayer.writeTyped(
+                        trace, level: level, options: replay.options, width: Self.typedReplaySize.width,
+                        height: Self.typedReplaySize.height, into: &sink)
+                }
+            }
             if !trace.success { throw ExitCode.failure }
+        }
+
+        /// The size of a typed program's replay: the flat map alone.
+        static let typedReplaySize = (width: 640, height: 480)
+
+        /// Opens the replay output, runs `body` with it and reports where the frames went.
+        private func writeReplay(to target: ReplayOutputOptions.Target, what: String,
+                                 _ body: (inout any ReplayFrameSink) throws -> Int) throws {
+            do {
+                switch target {
+                case .pngFolder(let path):
+                    var sink: any ReplayFrameSink = try PNGFrameFolder(path: path)
+                    let frames = try body(&sink)
+                    StandardError.print("\(path): \(frames) frames of \(what) (PNG)")
+                case .video(let path):
+                    var sink: any ReplayFrameSink = VideoFrameSink(path: path, fps: replay.options.framesPerSecond)
+                    let frames = try body(&sink)
+                    StandardError.print("\(path): \(frames) frames of \(what)")
+                }
+            } catch let error as ImageError {
+                StandardError.error(error.description)
+                throw ExitCode(2)
+            }
         }
 
         private func runSession(_ folder: SessionFolder) throws {
@@ -139,6 +174,18 @@ extension CardBotCommand {
                 lines = report.lines(for: result)
             }
             print(lines.joined(separator: "\n"))
+            if let target = try replay.target() {
+                try writeReplay(to: target, what: result.attempts.count == 1 ? "1 attempt" : "\(result.attempts.count) attempts") { sink in
+                    let warn = { (text: String) in StandardError.warning(file: folder.path, text) }
+                    if folder.isVideo {
+                        let replayer = VideoSessionReplayer(level: level, deck: deck, options: replay.options, jobs: session.jobs)
+                        let source = folder.frameSource(limits: limits, sampleFPS: session.sampling.sampleFPS)
+                        return try replayer.write(result.replayAttempts, source: source, into: &sink, warn: warn).frames
+                    }
+                    let replayer = SessionReplayer(level: level, deck: deck, options: replay.options, limits: limits)
+                    return try replayer.write(result.replayAttempts, into: &sink, warn: warn).frames
+                }
+            }
             if session.stats {
                 let seconds = elapsed.seconds
                 let rate = seconds > 0 ? Double(result.frameCount) / seconds : 0

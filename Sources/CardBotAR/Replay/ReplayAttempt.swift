@@ -1,0 +1,34 @@
+import CardBotLesson
+
+/// One attempt of a session as the replay shows it: its run frame, its cards and what the robot did.
+public struct ReplayAttempt: Sendable {
+    /// The attempt's number, from 1.
+    public var number: Int
+    /// The run frame's name, for messages.
+    public var frameName: String
+    /// The run frame's path, for a session of stills; nil for a video session (the frame is found by `frameIndex`).
+    public var framePath: String?
+    /// The run frame's place among the session's frames (0-based).
+    public var frameIndex: Int
+    /// The program's marker ids in reading order (to find the running card among the frame's cards).
+    public var markers: [Int]
+    /// The robot's run, or nil when the program could not run.
+    public var trace: Trace?
+    /// What happened, in one sentence (the result, or why the program could not run).
+    public var headline: String
+
+    /// Creates an attempt.
+    public init(number: Int, frameName: String, framePath: String?, frameIndex: Int, markers: [Int], trace: Trace?,
+                headline: String) {
+        self.number = number
+        self.frameName = frameName
+        self.framePath = framePath
+        self.frameIndex = frameIndex
+        self.markers = markers
+        self.trace = trace
+        self.headline = headline
+    }
+
+    /// Whether the robot reached the goal with every gem.
+    public var solved: Bool { trace?.success ?? false }
+}

@@ -1,0 +1,113 @@
+import CardBotImaging
+import CardBotLesson
+import CardBotSupport
+
+/// Turns attempts into replay frames: a title card, the robot walking its steps over the camera frame, the end held
+/// with the result.
+public struct ReplayComposer: Sendable {
+    /// The level played.
+    public let level: Level
+    /// Pace and assumptions.
+    public let options: ReplayOptions
+    /// The overlay's drawing.
+    public var renderer = OverlayRenderer()
+
+    /// Creates a composer.
+    public init(level: Level, options: ReplayOptions) {
+        self.level = level
+        self.options = options
+    }
+
+    /// Writes the frames of one attempt over `background` (held still), seen as `view`.
+    /// - Returns: the number of frames written.
+    @discardableResult
+    public func write<Sink: ReplayFrameSink>(_ attempt: ReplayAttempt, background: RGBImage, view: ReplayView,
+                                             into sink: inout Sink) throws -> Int {
+        var written = 0
+        let title = titleCard(
+            background: background, heading: Messages.text("Attempt %s", attempt.number), detail: attempt.headline, solved: attempt.solved)
+        for _ in 0..<options.frames(options.titleSeconds) {
+            try sink.append(title)
+            written += 1
+        }
+        guard let trace = attempt.trace else {
+            var frame = background
+            TextBlock.caption(attempt.headline, on: &frame)
+            for _ in 0..<options.frames(options.holdSeconds) {
+                try sink.append(frame)
+                written += 1
+            }
+            return written
+        }
+        let animation = RobotAnimation(map: level.map, trace: trace)
+        for time in timeline(steps: trace.steps.count) {
+            try sink.append(frame(attempt: attempt, animation: animation, time: time, background: background, view: view))
+            written += 1
+        }
+        return written
+    }
+
+    /// The moments (in steps) of the replay's frames after the title: the lead-in at the start, each step
+    /// over `stepSeconds`, then the end held.
+    public func timeline(steps: Int) -> [Double] {
+        let lead = [Double](repeating: 0, count: options.frames(options.leadSeconds))
+        let perStep = options.frames(options.stepSeconds)
+        let walk = (1...max(1, steps * perStep)).map { Double($0) / Double(perStep) }.map { min($0, Double(steps)) }
+        let hold = [Double](repeating: Double(steps), count: options.frames(options.holdSeconds))
+        return lead + (steps > 0 ? walk : []) + hold
+    }
+
+    /// One frame of an attempt at `time` (in steps).
+    public func frame(attempt: ReplayAttempt, animation: RobotAnimation, time: Double, background: RGBImage,
+                      view: ReplayView) -> RGBImage {
+        let moment = animation.moment(at: time)
+        let trace = animation.trace
+        var image: RGBImage
+        switch view {
+        case .table(let pose, let layout, let cards):
+            var running: [SIMD2<Double>]? = nil
+            if let step = moment.step {
+                let index = trace.steps[step].cardPosition - 1
+                if cards.indices.contains(index) { running = cards[index] }
+            }
+            var canvas = OverlayCanvas(background)
+            renderer.draw(
+                OverlayRenderer.Scene(pose: pose, layout: layout, map: level.map, moment: moment, solved: trace.success,
+                                      runningCard: running),
+                on: &canvas)
+            image = canvas.take()
+        case .flat(let flat, _):
+            image = background
+            FlatMapView.inset(flat.render(map: level.map, moment: moment, solved: trace.success, renderer: renderer), into: &image)
+        }
+        TextBlock.caption(caption(attempt: attempt, moment: moment, time: time, animation: animation), on: &image)
+        return image
+    }
+
+    /// The caption: the step and its card while running, the result at the end.
+    func caption(attempt: ReplayAttempt, moment: RobotAnimation.Moment, time: Double, animation: RobotAnimation) -> String {
+        let trace = animation.trace
+        if let step = moment.step {
+            let s = trace.steps[step]
+            return Messages.text(
+                "Attempt %1$s, step %2$s of %3$s: %4$s (card %5$s)", attempt.number, s.number, trace.steps.count, s.card.name,
+                s.cardPosition)
+        }
+        if time < animation.duration {
+            return Messages.plural(
+                "Attempt %1$s: %2$s card", "Attempt %1$s: %2$s cards", count: trace.program.count, attempt.number,
+                trace.program.count)
+        }
+        return attempt.headline
+    }
+
+    /// A title card: the frame darkened, a heading and a sentence.
+    public func titleCard(background: RGBImage, heading: String, detail: String, solved: Bool) -> RGBImage {
+        var image = background
+        image.pixels.withUnsafeMutableBufferPointer { pixels in
+            for index in pixels.indices { pixels[index] = UInt8(UInt16(pixels[index]) * 3 / 10) }
+        }
+        return TextBlock.titled(
+            image, heading: heading, detail: detail, detailColor: solved ? RGB(110, 230, 130) : RGB(255, 190, 90))
+    }
+}

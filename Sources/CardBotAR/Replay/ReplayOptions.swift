@@ -1,0 +1,36 @@
+/// How a replay is paced and what it assumes about the cards and the camera.
+public struct ReplayOptions: Sendable {
+    /// The printed card size (`--card-size`).
+    public var cards: CardGeometry
+    /// The camera's horizontal field of view, degrees (`--camera-fov`).
+    public var fieldOfView: Double
+    /// Seconds per robot step (`--step-seconds`).
+    public var stepSeconds: Double
+    /// Frames per second of the replay when the frames are held still (a folder of stills, a typed program).
+    public var framesPerSecond: Double
+    /// Seconds of the title card before each attempt.
+    public var titleSeconds: Double
+    /// Seconds the robot stands at its start before the first step.
+    public var leadSeconds: Double
+    /// Seconds the end of a run is held, with its result.
+    public var holdSeconds: Double
+
+    /// Step times accepted, seconds.
+    public static let stepSecondsRange: ClosedRange<Double> = 0.05...10
+
+    /// Creates options.
+    public init(cards: CardGeometry = CardGeometry(), fieldOfView: Double = CameraPose.defaultFieldOfView,
+                stepSeconds: Double = 0.5, framesPerSecond: Double = 10, titleSeconds: Double = 1.5, leadSeconds: Double = 0.5,
+                holdSeconds: Double = 1.5) {
+        self.cards = cards
+        self.fieldOfView = fieldOfView
+        self.stepSeconds = stepSeconds
+        self.framesPerSecond = framesPerSecond
+        self.titleSeconds = titleSeconds
+        self.leadSeconds = leadSeconds
+        self.holdSeconds = holdSeconds
+    }
+
+    /// Whole frames lasting `seconds` (at least one).
+    func frames(_ seconds: Double) -> Int { max(1, Int((seconds * framesPerSecond).rounded())) }
+}

@@ -1,0 +1,116 @@
+import CardBotImaging
+import CardBotLesson
+import CardBotSupport
+import CardBotVision
+
+/// Renders the replay of a recorded session of still frames: for each attempt, its run frame is read again (in
+/// colour), its cards give the table plane, and the robot performs its steps over that frame held still.
+public struct SessionReplayer: Sendable {
+    /// What the replay wrote.
+    public struct Summary: Sendable, Equatable {
+        /// Frames written.
+        public var frames: Int
+        /// Attempts drawn flat in a corner, with the reason.
+        public var flatAttempts: [(number: Int, reason: String)]
+
+        public static func == (a: Summary, b: Summary) -> Bool {
+            a.frames == b.frames && a.flatAttempts.map(\.number) == b.flatAttempts.map(\.number)
+        }
+    }
+
+    /// The level played.
+    public let level: Level
+    /// The deck the cards are read with.
+    public let deck: Deck
+    /// Pace and assumptions.
+    public let options: ReplayOptions
+    /// Limits for reading the frames.
+    public let limits: ImageLimits
+
+    /// Creates a replayer.
+    public init(level: Level, deck: Deck, options: ReplayOptions, limits: ImageLimits = .default) {
+        self.level = level
+        self.deck = deck
+        self.options = options
+        self.limits = limits
+    }
+
+    /// Writes every attempt's frames into `sink` (and finishes it).
+    /// - Parameter warn: told once per attempt that falls back to the flat map, with the reason.
+    /// - Throws: `ImageError` when a run frame cannot be read or a frame cannot be written.
+    public func write<Sink: ReplayFrameSink>(_ attempts: [ReplayAttempt], into sink: inout Sink,
+                                             warn: (String) -> Void) throws -> Summary {
+        let composer = ReplayComposer(level: level, options: options)
+        let analyzer = FrameAnalyzer(deck: deck, limits: limits)
+        let fitter = TablePlaneFitter(geometry: options.cards)
+        var reader = ImageReader(limits: limits)
+        var summary = Summary(frames: 0, flatAttempts: [])
+        var size: (width: Int, height: Int)? = nil
+        for attempt in attempts {
+            guard let path = attempt.framePath else { continue }
+            var background = try reader.readRGB(path)
+            if let size, size != (background.width, background.height) {
+                background = Self.resized(background, width: size.width, height: size.height)
+            }
+            size = size ?? (background.width, background.height)
+            let reading = analyzer.analyze(background.luminance, file: path)
+            let view = ReplayView.prepare(
+                plane: fitter.fit(reading.cards), programMatches: reading.markers == attempt.markers, map: level.map,
+                width: background.width, height: background.height, options: options)
+            if let reason = view.fallbackReason {
+                summary.flatAttempts.append((attempt.number, reason))
+                warn("attempt \(attempt.number) (\(attempt.frameName)): \(reason); the map is drawn flat in a corner")
+            }
+            summary.frames += try composer.write(attempt, background: background, view: view, into: &sink)
+        }
+        try sink.finish()
+        return summary
+    }
+
+    /// The replay of a typed program: the flat map alone, `width` x `height`.
+    public static func writeTyped<Sink: ReplayFrameSink>(_ trace: Trace, level: Level, options: ReplayOptions, width: Int,
+                                                         height: Int, into sink: inout Sink) throws -> Int {
+        let composer = ReplayComposer(level: level, options: options)
+        let flat = FlatMapView(map: level.map, width: width, height: height)
+        let background = RGBImage(width: width, height: height, fill: FlatMapView.background)
+        let attempt = ReplayAttempt(
+            number: 1, frameName: "", framePath: nil, frameIndex: 0, markers: [], trace: trace,
+            headline: TraceFormatter.resultSentence(trace, level: level))
+        var frames = 0
+        let title = composer.titleCard(
+            background: background, heading: Messages.text("Level %1$s: %2$s", level.number, level.localized(Messages.preferences).name),
+            detail: trace.program.cards.map(\.name).joined(separator: " "), solved: trace.success)
+        for _ in 0..<options.frames(options.titleSeconds) {
+            try sink.append(title)
+            frames += 1
+        }
+        let animation = RobotAnimation(map: level.map, trace: trace)
+        for time in composer.timeline(steps: trace.steps.count) {
+            var image = flat.render(map: level.map, moment: animation.moment(at: time), solved: trace.success,
+                                    renderer: composer.renderer)
+            TextBlock.caption(composer.caption(attempt: attempt, moment: animation.moment(at: time), time: time,
+                                               animation: animation), on: &image)
+            try sink.append(image)
+            frames += 1
+        }
+        try sink.finish()
+        return frames
+    }
+
+    /// `image` scaled to `width` x `height` by nearest neighbour (frames of another size in one session).
+    static func resized(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
+        var out = RGBImage(width: width, height: height)
+        for y in 0..<height {
+            let sy = min(image.height - 1, y * image.height / height)
+            for x in 0..<width {
+                let sx = min(image.width - 1, x * image.width / width)
+                let s = (sy * image.width + sx) * 3
+                let t = (y * width + x) * 3
+                out.pixels[t] = image.pixels[s]
+                out.pixels[t + 1] = image.pixels[s + 1]
+                out.pixels[t + 2] = image.pixels[s + 2]
+            }
+        }
+        return out
+    }
+}

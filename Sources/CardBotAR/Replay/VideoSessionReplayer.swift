@@ -1,0 +1,174 @@
+import CardBotImaging
+import CardBotLesson
+import CardBotSupport
+import CardBotVision
+
+/// Renders the replay of a video session: from each attempt's run frame on, the robot performs its steps over the
+/// following camera frames, the table plane followed from frame to frame (`PlaneTracker`: smoothed, kept while a
+/// hand hides the cards).
+///
+/// The camera frames come from the session's `FrameSource`, which hands out the luma plane: the camera image of a
+/// video replay is grey under the coloured overlay.
+public struct VideoSessionReplayer: Sendable {
+    /// The level played.
+    public let level: Level
+    /// The deck the cards are read with.
+    public let deck: Deck
+    /// Pace and assumptions.
+    public let options: ReplayOptions
+    /// Workers decoding and reading frames.
+    public let jobs: Int
+
+    /// Creates a replayer.
+    public init(level: Level, deck: Deck, options: ReplayOptions, jobs: Int = 2) {
+        self.level = level
+        self.deck = deck
+        self.options = options
+        self.jobs = max(1, jobs)
+    }
+
+    /// One camera frame and its cards.
+    struct Frame: Sendable {
+        var image: GrayImage
+        var cards: [Detection]
+    }
+
+    /// The attempt being shown.
+    private struct Active {
+        var attempt: ReplayAttempt
+        var animation: RobotAnimation?
+        var tracker: PlaneTracker
+        var view: ReplayView
+        var start: Double
+        var end: Double
+    }
+
+    /// Writes every attempt's frames into `sink` (and finishes it).
+    /// - Parameter warn: told once per attempt that falls back to the flat map, with the reason.
+    /// - Throws: `ImageError` when the source cannot be read or a frame cannot be written.
+    public func write<Sink: ReplayFrameSink>(_ attempts: [ReplayAttempt], source: any FrameSource, into sink: inout Sink,
+                                             warn: (String) -> Void) throws -> SessionReplayer.Summary {
+        let composer = ReplayComposer(level: level, options: options)
+        let deck = self.deck
+        var pending = attempts.sorted { $0.frameIndex < $1.frameIndex }[...]
+        var active: Active? = nil
+        var summary = SessionReplayer.Summary(frames: 0, flatAttempts: [])
+        var failure: Error? = nil
+        var lastFrame: (RGBImage, Double)? = nil
+
+        /// Renders the active attempt over `background` up to time `until` (seconds), one output frame per
+        /// 1/fps seconds since the last one written.
+        var written = 0.0
+        func render(_ state: Active, background: RGBImage, until seconds: Double) throws {
+            while written <= seconds {
+                let time = (written - state.start - options.leadSeconds) / options.stepSeconds
+                let frame: RGBImage
+                if let animation = state.animation {
+                    frame = composer.frame(attempt: state.attempt, animation: animation, time: max(0, time),
+                                           background: background, view: state.view)
+                } else {
+                    var image = background
+                    TextBlock.caption(state.attempt.headline, on: &image)
+                    frame = image
+                }
+                try sink.append(frame)
+                summary.frames += 1
+                written += 1 / options.framesPerSecond
+            }
+        }
+
+        // Each attempt's run frame is kept as it passes (one frame per attempt), so that an attempt whose run frame
+        // comes while the previous one is still being shown starts from its own run frame.
+        var captured: [Int: (frame: Frame, background: RGBImage, seconds: Double)] = [:]
+        func startNext(at seconds: Double) throws {
+            guard active == nil, let next = pending.first, let run = captured[next.number] else { return }
+            pending.removeFirst()
+            captured[next.number] = nil
+            written = max(written, seconds)
+            active = try begin(next, frame: run.frame, background: run.background, seconds: written, composer: composer,
+                               sink: &sink, summary: &summary, warn: warn)
+        }
+
+        try source.read(jobs: jobs, makeReader: {
+            let analyzer = FrameAnalyzer(deck: deck)
+            return { image, stamp in Frame(image: image, cards: analyzer.analyze(image, file: stamp.name).cards) }
+        }, deliver: { scanned in
+            guard case .success(let frame) = scanned.outcome else { return true }
+            let background = RGBImage(frame.image)
+            let seconds = scanned.stamp.seconds
+            lastFrame = (background, seconds)
+            for attempt in pending where attempt.frameIndex <= scanned.stamp.index && captured[attempt.number] == nil {
+                captured[attempt.number] = (frame, background, seconds)
+            }
+            do {
+                try startNext(at: seconds)
+                if var state = active {
+                    state.tracker.update(frame.cards)
+                    if case .table(_, let layout, let cards) = state.view, let h = state.tracker.homography,
+                        let pose = CameraPose(homography: h, width: background.width, height: background.height,
+                                              fieldOfView: options.fieldOfView)
+                    {
+                        state.view = .table(pose: pose, layout: layout, cards: cards)
+                    }
+                    active = state
+                    try render(state, background: background, until: min(seconds, state.end))
+                    if seconds >= state.end {
+                        active = nil
+                        try startNext(at: seconds)
+                    }
+                }
+            } catch {
+                failure = error
+                return false
+            }
+            return active != nil || !pending.isEmpty
+        })
+        if let failure { throw failure }
+        // The video ended before the robot did: the last frame is held until the end, and attempts still waiting
+        // are shown over their run frames held still.
+        while true {
+            if let state = active, let (background, _) = lastFrame {
+                try render(state, background: background, until: state.end)
+                active = nil
+            }
+            guard let next = pending.first else { break }
+            if captured[next.number] == nil, let (background, seconds) = lastFrame {
+                let analyzer = FrameAnalyzer(deck: deck)
+                captured[next.number] = (Frame(image: background.luminance, cards: analyzer.analyze(background.luminance).cards),
+                                         background, seconds)
+            }
+            guard let run = captured[next.number] else { break }
+            try startNext(at: written)
+            lastFrame = (run.background, run.seconds)
+        }
+        try sink.finish()
+        return summary
+    }
+
+    /// Starts an attempt at its run frame: the plane, the view, the title card.
+    private func begin<Sink: ReplayFrameSink>(
+        _ attempt: ReplayAttempt, frame: Frame, background: RGBImage, seconds: Double, composer: ReplayComposer,
+        sink: inout Sink, summary: inout SessionReplayer.Summary, warn: (String) -> Void
+    ) throws -> Active {
+        var tracker = PlaneTracker(fitter: TablePlaneFitter(geometry: options.cards))
+        let plane = tracker.fitter.fit(frame.cards)
+        if let plane { tracker.start(with: plane) }
+        let view = ReplayView.prepare(
+            plane: plane, programMatches: frame.cards.map(\.marker) == attempt.markers, map: level.map,
+            width: background.width, height: background.height, options: options)
+        if let reason = view.fallbackReason {
+            summary.flatAttempts.append((attempt.number, reason))
+            warn("attempt \(attempt.number) (\(attempt.frameName)): \(reason); the map is drawn flat in a corner")
+        }
+        let title = composer.titleCard(
+            background: background, heading: Messages.text("Attempt %s", attempt.number), detail: attempt.headline, solved: attempt.solved)
+        for _ in 0..<options.frames(options.titleSeconds) {
+            try sink.append(title)
+            summary.frames += 1
+        }
+        let animation = attempt.trace.map { RobotAnimation(map: level.map, trace: $0) }
+        let steps = Double(attempt.trace?.steps.count ?? 0)
+        let end = seconds + options.leadSeconds + steps * options.stepSeconds + options.holdSeconds
+        return Active(attempt: attempt, animation: animation, tracker: tracker, view: view, start: seconds, end: end)
+    }
+}
