@@ -36,7 +36,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
         self.cardbotVersion = cardbotVersion
         _ = try GradebookIdentity.inspect(path)
         do {
-            pool = try DatabasePool(path: path, configuration: Self.configuration(readonly: false))
+            pool = try Self.openPool(path)
         } catch {
             throw GradebookError(file: path, reason: "cannot be opened: \(GradebookIdentity.message(error))")
         }
@@ -52,6 +52,24 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
             let complete = (try? pool.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
             if !complete {
                 throw GradebookError(file: path, reason: "cannot be set up: \(GradebookIdentity.message(error))")
+            }
+        }
+    }
+
+    /// Opens the pool for writing, trying again while another process holds the file to set it up: switching a new
+    /// file to WAL takes a lock that SQLite's busy handler does not wait for, so two runs starting on one new
+    /// gradebook at once would otherwise fail with "database is locked".
+    static func openPool(_ path: String) throws -> DatabasePool {
+        var delay = 0.05
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration(readonly: false))
+            } catch let error as DatabaseError
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline
+            {
+                Thread.sleep(forTimeInterval: delay)
+                delay = min(1, delay * 2)
             }
         }
     }

@@ -46,16 +46,21 @@ enum GradebookRows {
             id = try record.insert(db)
         }
         try insertChildren(
-            id, attempts: grade.history, unreadable: grade.unreadable,
+            id, attempts: grade.history, unreadable: grade.unreadable, replays: pictures?.replays ?? [],
             files: fingerprint.files.map { ($0.name, $0.size, $0.hash) }, db: db)
         return id
     }
 
     /// Inserts the rows that belong to grading `id`.
     static func insertChildren(
-        _ id: Int64, attempts: [AttemptRecord], unreadable: [SessionRun.UnreadableFrame], files: [(String, Int, String)],
-        db: Database
+        _ id: Int64, attempts: [AttemptRecord], unreadable: [SessionRun.UnreadableFrame],
+        replays: [(attempt: Int, gif: [UInt8])], files: [(String, Int, String)], db: Database
     ) throws {
+        for replay in replays {
+            try db.execute(
+                sql: "INSERT INTO replay (grading_id, attempt, gif) VALUES (?, ?, ?)",
+                arguments: [id, replay.attempt, Data(replay.gif)])
+        }
         for attempt in attempts {
             try db.execute(
                 sql: """
@@ -105,8 +110,14 @@ enum GradebookRows {
             shownProgram: program(row["shown_program"]), history: attempts, unreadable: unreadable)
         let thumbnail: Data? = row["thumbnail"]
         let map: Data? = row["map"]
-        let pictures = thumbnail == nil && map == nil
-            ? nil : SessionPictures(thumbnail: thumbnail.map { Array($0) }, map: map.map { Array($0) })
+        let replays = try Row.fetchAll(
+            db, sql: "SELECT attempt, gif FROM replay WHERE grading_id = ? ORDER BY attempt", arguments: [id]
+        ).map { (attempt: $0["attempt"] as Int, gif: Array($0["gif"] as Data)) }
+        let leftOut: Int = row["replays_left_out"] ?? 0
+        guard thumbnail != nil || map != nil || !replays.isEmpty || leftOut > 0 else { return (grade, nil) }
+        var pictures = SessionPictures(thumbnail: thumbnail.map { Array($0) }, map: map.map { Array($0) })
+        pictures.replays = replays
+        pictures.replaysLeftOut = leftOut
         return (grade, pictures)
     }
 }
@@ -128,8 +139,9 @@ struct GradingRecord {
             sql: """
                 INSERT INTO grading (id, fingerprint, settings, level, level_name, level_file_hash, attempts, solved, stars,
                     cards, optimal, max_cards, first_success_attempt, first_success_frame, first_success_seconds, frames,
-                    unreadable_frames, final_program, shown_program, thumbnail, map, recorded_at, graded_at, cardbot_version)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    unreadable_frames, final_program, shown_program, thumbnail, map, recorded_at, graded_at, cardbot_version,
+                    replays_left_out)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 id, fingerprint, settings, grade.level, grade.levelName, levelHash, grade.attempts, grade.solved, grade.stars,
@@ -137,6 +149,7 @@ struct GradingRecord {
                 grade.firstSuccess?.seconds, grade.frames, grade.unreadableFrames,
                 GradebookRows.programText(grade.finalProgram), GradebookRows.programText(grade.shownProgram),
                 pictures?.thumbnail.map { Data($0) }, pictures?.map.map { Data($0) }, recordedAt, gradedAt, cardbotVersion,
+                pictures?.replaysLeftOut ?? 0,
             ])
         return db.lastInsertedRowID
     }

@@ -4,11 +4,12 @@ import GRDB
 /// file with `sqlite3` and query them (the README documents every column).
 ///
 /// ```
-/// meta(key, value)                           format = cardbot-gradebook, schema = 1, created-by
+/// meta(key, value)                           format = cardbot-gradebook, schema = 2, created-by
 /// grading(id, fingerprint, settings, ...)    one graded content: level, attempts, stars, pictures, times
 /// attempt(grading_id, number, ...)           every program run, in order, with its result
 /// unreadable_frame(grading_id, position, frame, reason)
 /// session_file(grading_id, position, name, size, hash)   what the fingerprint was made of
+/// replay(grading_id, attempt, gif)           the report's replay of an attempt (schema 2)
 /// session(class, path, student, grading_id, error, graded_at)   where each session lies, who it is
 /// grades                                     a view: session joined with its grading, one row a session
 /// ```
@@ -22,7 +23,7 @@ enum GradebookSchema {
     /// The newest schema version this cardbot writes and reads.
     static var version: Int { migrationNames.count }
     /// The migrations, in order; the n-th makes schema version n.
-    static let migrationNames = ["v1: sessions, gradings, attempts"]
+    static let migrationNames = ["v1: sessions, gradings, attempts", "v2: attempt replays"]
 
     /// Every migration, in order. A released migration is never changed: a new schema is a new migration.
     static func migrator(cardbotVersion: String) -> DatabaseMigrator {
@@ -108,6 +109,20 @@ enum GradebookSchema {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '1'), ('created-by', ?)",
                 arguments: [cardbotVersion])
+        }
+        // The report's replay of each attempt (a GIF), so that a session read back from the gradebook shows them too.
+        migrator.registerMigration(migrationNames[1]) { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS replay (
+                    grading_id INTEGER NOT NULL REFERENCES grading(id) ON DELETE CASCADE,
+                    attempt INTEGER NOT NULL,
+                    gif BLOB NOT NULL,
+                    PRIMARY KEY (grading_id, attempt)
+                );
+                ALTER TABLE grading ADD COLUMN replays_left_out INTEGER NOT NULL DEFAULT 0;
+                PRAGMA user_version = 2;
+                """)
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '2')")
         }
         return migrator
     }

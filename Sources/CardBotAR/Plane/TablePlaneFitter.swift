@@ -16,7 +16,7 @@ public struct TablePlaneFitter: Sendable {
     /// known size on the plane.
     public var inlierFraction: Double = 0.06
     /// The alternations of homography and poses after the start.
-    public var iterations: Int = 6
+    public var iterations: Int = 20
 
     /// Creates a fitter for cards of `geometry`.
     public init(geometry: CardGeometry = CardGeometry()) {

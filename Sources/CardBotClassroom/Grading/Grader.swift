@@ -57,10 +57,11 @@ public struct Grader: Sendable {
     }
 
     /// What a grade depends on besides the session, its level and the deck: the same settings give the same
-    /// grade of the same frames.
+    /// grade of the same frames. The language is one (the attempts' messages and the replays' captions are in it),
+    /// and so is the kind of replays the report shows.
     public var settings: String {
         "stable-frames=\(stableFrames) max-pixels=\(limits.maxPixels) max-file-bytes=\(limits.maxFileBytes)"
-            + " thumbnail-width=\(thumbnailWidth)"
+            + " thumbnail-width=\(thumbnailWidth) replays=gif-1 language=\(Messages.current.language)"
     }
 
     /// A session ready to read: its folder, student, level and the level's optimum.

@@ -189,6 +189,11 @@ public final class MarkerDetector {
             bottomRight: corners[(turns + 2) % 4], bottomLeft: corners[(turns + 3) % 4])
     }
 
+    /// The least length of a marker's longest side, in pixels: 10 px is 1.7 px a cell of a 4x4 code, the least
+    /// at which cells are read from their own pixels. Smaller dark blobs with a hole, such as an "o" or a "D" of a
+    /// card's title seen from afar or steeply, match a ring-like code (marker 17) by chance.
+    static let minimumLongestSide = 10.0
+
     /// Sides long enough, not too unequal, corners not too sharp: a camera tilted 78 degrees from the table's
     /// normal still passes (its markers' sides differ up to about 7 to 1 and their sharpest corners are near 20
     /// degrees), while slivers and needles do not.
@@ -199,7 +204,7 @@ public final class MarkerDetector {
             shortest = min(shortest, length)
             longest = max(longest, length)
         }
-        guard shortest >= minimumSide, shortest >= 0.14 * longest else { return false }
+        guard shortest >= minimumSide, shortest >= 0.14 * longest, longest >= Self.minimumLongestSide else { return false }
         for i in 0..<4 {
             let a = corners[(i + 3) % 4] - corners[i], b = corners[(i + 1) % 4] - corners[i]
             let cosine = (a.x * b.x + a.y * b.y) / (a.length * b.length)
