@@ -89,11 +89,8 @@ struct DetectorHullQuadTests {
         throws
     {
         let deck = DeckTestSupport.defaultDeck
-        let shown = example.foreign
-            ? try Deck(name: "DICT_6X6_250 deck", cards: DeckMaker.cards(dictionary: .dict6X6_250, ids: nil, names: nil))
-            : deck
-        let generator = try SceneGenerator(
-            faces: DetectorTestSupport.faces(of: shown), options: SceneOptions(difficulty: example.difficulty))
+        let faces = example.foreign ? try DetectorForeignMarkerTests.dictionaryDeckFaces() : DetectorTestSupport.faces(of: deck)
+        let generator = try SceneGenerator(faces: faces, options: SceneOptions(difficulty: example.difficulty))
         let (image, truth) = try DetectorTestSupport.frame(
             generator.scene(seed: example.seed, index: example.index), renderer: FrameRenderer())
         var tally = DetectorTestSupport.Tally()

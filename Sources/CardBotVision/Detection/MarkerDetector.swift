@@ -188,11 +188,16 @@ public final class MarkerDetector {
     /// needed a corrected cell may have at most one mixed cell; an exact reading may have more only when blur
     /// explains them: every mixed cell has a neighbour of the other colour (motion blur smears a cell only into
     /// its neighbours), or the cells are so thin (under 8 px across the marker's narrowest way, as in a steep
-    /// view) that lens blur alone mixes them.
+    /// view) that lens blur alone mixes them; but then no more than one mixed cell among alike neighbours, and
+    /// every cell at least a quarter of the contrast from the threshold (two small DICT_6X6_250 markers in blurred
+    /// frames read as cards with two such cells, or one and a cell at an eighth).
     static func gridFits(_ reading: CellReader.Reading, corrected: Int, corners: [ImagePoint], cellsAcross: Int) -> Bool {
         if reading.mixedCells <= 1 { return true }
         if corrected > 0 { return false }
         if reading.unexplainedMixedCells == 0 { return true }
+        // A mixed cell among neighbours of its own colour is what a finer foreign grid leaves: even where cells are
+        // thin, at most one, and only in a reading sure of every cell.
+        guard reading.unexplainedMixedCells <= 1, reading.weakestMargin >= 0.25 else { return false }
         // The narrowest extent: the area over the longest side (a parallelogram's height).
         var area = 0.0, longest = 0.0
         for i in 0..<4 {
