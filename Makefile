@@ -1,6 +1,6 @@
 # CardBot: `make demo` runs the main job on bundled examples, `make test` runs the tests.
-# Both install what is missing first (libpng, libjpeg and FFmpeg development files, the ffmpeg tool the
-# video tests use), then build.
+# Both install what is missing first (libpng, libjpeg, FFmpeg, SQLite, cairo, Pango, fonts, gettext, poppler),
+# then build.
 
 SWIFT ?= swift
 CONFIG ?= release
@@ -11,25 +11,32 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
 all: build
 
-# Installs libpng-dev, libjpeg-dev and FFmpeg's libraries with apt when pkg-config cannot find them, the
-# ffmpeg tool (the video tests pipe streams through it) when it is not on the PATH, and libsqlite3-dev (the
-# gradebook, through GRDB) when pkg-config cannot find sqlite3.
-DEV_LIBS = libpng libjpeg libavformat libavcodec libavutil libswscale
+# Installs with apt what is missing: libpng and libjpeg (frames), FFmpeg's libraries and the ffmpeg tool
+# (video sessions; the video tests pipe streams through it), libsqlite3-dev (the gradebook, through GRDB),
+# cairo and Pango (printed matter), fonts for Latin, Greek, Cyrillic, Arabic and CJK text, gettext's msgfmt
+# (checks the message catalogs) and poppler's pdftotext (the tests read printed PDFs back).
+FONTS = fonts-dejavu-core fonts-noto-core fonts-noto-cjk
+DEV_LIBS = libpng libjpeg libavformat libavcodec libavutil libswscale sqlite3 pangocairo cairo-pdf cairo-svg
 deps:
-	@if ! pkg-config --exists $(DEV_LIBS) 2>/dev/null || ! command -v ffmpeg >/dev/null 2>&1; then \
-		echo "Installing libpng-dev, libjpeg-dev, FFmpeg's development files and ffmpeg (and pkg-config)..."; \
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	pkg-config --exists libpng libjpeg 2>/dev/null || missing="$$missing libpng-dev libjpeg-dev"; \
+	pkg-config --exists libavformat libavcodec libavutil libswscale 2>/dev/null || \
+		missing="$$missing libavformat-dev libavcodec-dev libavutil-dev libswscale-dev"; \
+	command -v ffmpeg >/dev/null 2>&1 || missing="$$missing ffmpeg"; \
+	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
+	pkg-config --exists pangocairo cairo-pdf cairo-svg 2>/dev/null || missing="$$missing libcairo2-dev libpango1.0-dev"; \
+	for font in $(FONTS); do dpkg -s $$font >/dev/null 2>&1 || missing="$$missing $$font"; done; \
+	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
+	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing..."; \
 		$(SUDO) apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 pkg-config libpng-dev libjpeg-dev \
-			libavformat-dev libavcodec-dev libavutil-dev libswscale-dev ffmpeg >/dev/null; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 $$missing >/dev/null; \
 	fi
-	@pkg-config --exists $(DEV_LIBS) || { echo "error: libpng-dev, libjpeg-dev or FFmpeg's -dev packages are still missing; install them and retry" >&2; exit 1; }
+	@pkg-config --exists $(DEV_LIBS) || { echo "error: a development package is still missing (pkg-config $(DEV_LIBS)); install it and retry" >&2; exit 1; }
 	@command -v ffmpeg >/dev/null || { echo "error: ffmpeg is still missing; install it and retry" >&2; exit 1; }
-	@if ! pkg-config --exists sqlite3 2>/dev/null; then \
-		echo "Installing libsqlite3-dev..."; \
-		$(SUDO) apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev >/dev/null; \
-	fi
-	@pkg-config --exists sqlite3 || { echo "error: libsqlite3-dev is still missing; install it and retry" >&2; exit 1; }
+	@msgfmt --check --output-file=/dev/null Locale/da.po
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product cardbot
@@ -52,8 +59,8 @@ test: deps
 FUZZ_OUT = $(CURDIR)/.build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 2000
-FUZZ_SOURCES := $(shell find Fuzz Sources/CardBotSupport Sources/CardBotImaging Sources/CCardBotJPEG Sources/CardBotLesson \
-	Sources/CardBotVision Sources/CardBotClassroom/SessionManifest.swift Sources/CardBotClassroom/SessionError.swift -type f)
+FUZZ_SOURCES := $(shell find Fuzz Locale Sources/CardBotSupport Sources/CardBotImaging Sources/CCardBotJPEG Sources/CardBotLesson \
+	Sources/CardBotPrint Sources/CCairo Sources/CardBotVision Sources/CardBotClassroom/SessionManifest.swift Sources/CardBotClassroom/SessionError.swift -type f)
 
 $(FUZZ_OUT)/.built: $(FUZZ_SOURCES)
 	FUZZ_OUT=$(FUZZ_OUT) Fuzz/build.sh

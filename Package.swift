@@ -1,8 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Frames flow one way: CardBotImaging (and CardBotVideo beside it) -> CardBotVision -> CardBotLesson ->
-// CardBotClassroom -> cardbot.
+// Frames flow one way: CardBotImaging (and CardBotVideo beside it) -> CardBotPrint -> CardBotVision ->
+// CardBotLesson -> CardBotClassroom -> cardbot.
 // No lower layer imports a higher one; the executable only parses arguments and prints.
 let package = Package(
     name: "CardBot",
@@ -39,6 +39,13 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // cairo (PDF, SVG and in-memory pictures) with Pango (text: HarfBuzz shaping, fontconfig fonts, right-to-left
+        // and CJK line breaking) as system libraries: every printed page, picture and label is drawn through them.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]
+        ),
         // The only C in the project: libjpeg reports errors by longjmp, so the whole
         // decode and encode run under setjmp here and never longjmp across Swift frames.
         .target(
@@ -70,15 +77,20 @@ let package = Package(
             name: "CardBotVideo",
             dependencies: ["CardBotImaging", "CardBotSupport", "CFFmpeg", "CCardBotVideo"]
         ),
+        // The one renderer for printed matter and pictures: a cairo canvas with Pango text.
+        .target(
+            name: "CardBotPrint",
+            dependencies: ["CCairo", "CardBotImaging"]
+        ),
         .target(
             name: "CardBotVision",
-            dependencies: ["CardBotImaging", "CardBotSupport"]
+            dependencies: ["CardBotImaging", "CardBotPrint", "CardBotSupport"]
         ),
         // Renders camera-like frames of cards with ground truth: test and demo support,
         // kept out of the detection path.
         .target(
             name: "CardBotSynth",
-            dependencies: ["CardBotImaging", "CardBotVideo", "CardBotSupport"]
+            dependencies: ["CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSupport"]
         ),
         // Levels, the card language, the robot, the solver and the validator: pure logic, no pixels.
         // It takes the deck's names as plain data, so it needs no vision.
@@ -89,7 +101,7 @@ let package = Package(
         .target(
             name: "CardBotClassroom",
             dependencies: [
-                "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotSupport",
+                "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -107,14 +119,14 @@ let package = Package(
             name: "cardbot",
             dependencies: [
                 "CardBotGradebook", "CardBotClassroom", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo",
-                "CardBotSynth", "CardBotSupport",
+                "CardBotPrint", "CardBotSynth", "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CardBotImagingTests", dependencies: ["CardBotImaging"], exclude: ["Fixtures"]),
         // Resources/ holds the test deck and real photos, read through #filePath (not bundled).
         .testTarget(
-            name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging"],
+            name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging", "CardBotPrint"],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
         .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
@@ -123,9 +135,11 @@ let package = Package(
         .testTarget(
             name: "CardBotGradebookTests",
             dependencies: ["CardBotGradebook", "CardBotClassroom", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Golden/ holds the pictures printed pages are compared with.
         .testTarget(
             name: "CardBotCLITests",
-            dependencies: ["CardBotImaging", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["CardBotImaging", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Golden"]),
         // Helpers shared by the test targets (running the built cardbot, reading CSV back).
         .target(name: "CardBotTestSupport", path: "Tests/CardBotTestSupport"),
     ]

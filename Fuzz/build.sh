@@ -2,7 +2,7 @@
 # Builds the libFuzzer harnesses (one executable per parser of outside input) into $FUZZ_OUT, and gathers their
 # seed corpora from the repository's own examples. Each module is compiled with swiftc directly, with
 # -sanitize=fuzzer,address, in dependency order: CardBotSupport, the JPEG C shim, CardBotImaging, CardBotLesson,
-# CardBotVision (with -enable-testing, so the deck harness can reach the internal deck.json parser); the
+# CardBotPrint (cairo and Pango), CardBotVision (with -enable-testing, so the deck harness can reach the internal deck.json parser); the
 # session.json harness is compiled together with the two Classroom files it needs (SessionManifest, SessionError),
 # so that it does not need the HTML template package.
 set -eu
@@ -16,9 +16,9 @@ mkdir -p "$OUT/include/CCardBotJPEG"
 cd "$ROOT"
 
 CFLAGS=""
-for flag in $(pkg-config --cflags libpng libjpeg); do CFLAGS="$CFLAGS -Xcc $flag"; done
-INCLUDES="-I $OUT -I $OUT/include/CCardBotJPEG -I Sources/CJPEG -I Sources/CPNG $CFLAGS"
-LIBS="-L $OUT $(pkg-config --libs libpng libjpeg)"
+for flag in $(pkg-config --cflags libpng libjpeg pangocairo); do CFLAGS="$CFLAGS -Xcc $flag"; done
+INCLUDES="-I $OUT -I $OUT/include/CCardBotJPEG -I Sources/CJPEG -I Sources/CPNG -I Sources/CCairo $CFLAGS"
+LIBS="-L $OUT $(pkg-config --libs libpng libjpeg pangocairo)"
 
 # library NAME "FLAGS" "DEPENDENCIES" SOURCES...: a static library and its Swift module, skipped when it is newer
 # than its sources and the libraries it depends on (so that a rebuild after an edit stays short).
@@ -66,15 +66,17 @@ fi
 library CardBotSupport "" "" $(swift_sources Sources/CardBotSupport)
 library CardBotImaging "" "CardBotSupport CCardBotJPEGShim" $(swift_sources Sources/CardBotImaging)
 library CardBotLesson "" "CardBotSupport" $(swift_sources Sources/CardBotLesson)
-library CardBotVision -enable-testing "CardBotImaging CardBotSupport" $(swift_sources Sources/CardBotVision)
+library CardBotPrint "" "CardBotImaging" $(swift_sources Sources/CardBotPrint)
+library CardBotVision -enable-testing "CardBotImaging CardBotPrint CardBotSupport" $(swift_sources Sources/CardBotVision)
 
 IMAGING="-lCardBotImaging -lCCardBotJPEGShim -lCardBotSupport"
 harness png FuzzPNG Fuzz/Harnesses/PNG.swift $IMAGING
 harness jpeg FuzzJPEG Fuzz/Harnesses/JPEG.swift $IMAGING
 harness level FuzzLevel Fuzz/Harnesses/Level.swift -lCardBotLesson -lCardBotSupport
 harness program FuzzProgram Fuzz/Harnesses/Program.swift -lCardBotLesson -lCardBotSupport
-harness deck FuzzDeck Fuzz/Harnesses/Deck.swift -lCardBotVision $IMAGING
-harness patterns FuzzPatterns Fuzz/Harnesses/Patterns.swift -lCardBotVision $IMAGING
+harness deck FuzzDeck Fuzz/Harnesses/Deck.swift -lCardBotVision -lCardBotPrint $IMAGING
+harness patterns FuzzPatterns Fuzz/Harnesses/Patterns.swift -lCardBotVision -lCardBotPrint $IMAGING
+harness catalog FuzzCatalog Fuzz/Harnesses/Catalog.swift -lCardBotSupport
 harness session CardBotClassroom Fuzz/Harnesses/Session.swift Sources/CardBotClassroom/SessionManifest.swift \
     Sources/CardBotClassroom/SessionError.swift -lCardBotSupport
 
@@ -100,4 +102,8 @@ copy session Examples/*/session.json Fuzz/Seeds/session/*
 copy deck Cards/deck.json $(find Cards/examples -name deck.json)
 copy patterns Fuzz/Seeds/patterns/*
 copy program Fuzz/Seeds/program/*
+# The catalog harness skips inputs over 8 KB: its seeds are the first entries of the Danish catalog.
+mkdir -p "$OUT/seeds-src"
+head -c 6000 Locale/da.po > "$OUT/seeds-src/da-head.po"
+copy catalog "$OUT/seeds-src/da-head.po"
 echo "fuzz: harnesses in $OUT"

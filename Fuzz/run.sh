@@ -9,7 +9,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${FUZZ_OUT:-$ROOT/.build/fuzz}
 MODE=${1:-runs}
 AMOUNT=${2:-2000}
-HARNESSES=${FUZZ_HARNESSES:-png jpeg level session deck patterns program}
+HARNESSES=${FUZZ_HARNESSES:-png jpeg level session deck patterns program catalog}
 case "$MODE" in
 runs) LIMIT="-runs=$AMOUNT" ;;
 seconds) LIMIT="-max_total_time=$AMOUNT" ;;
@@ -24,7 +24,11 @@ for name in $HARNESSES; do
     dirs="$corpus $OUT/seeds/$name"
     [ -d "$regressions" ] && dirs="$dirs $regressions"
     log="$OUT/fuzz-$name.log"
-    if "$OUT/fuzz-$name" $LIMIT -max_len=65536 -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
+    # The catalog harness runs without leak checks: LeakSanitizer cannot see the plural rule's one-time global
+    # (an indirect enum, whose pointers carry tag bits) and reports it as lost; memory errors are still caught.
+    leaks=1
+    [ "$name" = catalog ] && leaks=0
+    if ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=$leaks" "$OUT/fuzz-$name" -detect_leaks=$leaks $LIMIT -max_len=65536 -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
         -artifact_prefix="$OUT/crashes/$name-" $dirs >"$log" 2>&1; then
         status=0
     else

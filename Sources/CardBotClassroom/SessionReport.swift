@@ -1,5 +1,5 @@
-import CardBotSupport
 import CardBotLesson
+import CardBotSupport
 
 /// The human report of a session run, as `cardbot run SESSION_DIR` prints it.
 public struct SessionReport: Sendable {
@@ -25,7 +25,7 @@ public struct SessionReport: Sendable {
             let runReport = RunReport(showMap: showMap, color: color)
             if run.attempts.isEmpty {
                 lines.append("")
-                lines.append("No program was run.")
+                lines.append(Messages.text("No program was run."))
             }
             for attempt in run.attempts {
                 lines.append("")
@@ -38,13 +38,19 @@ public struct SessionReport: Sendable {
         return lines
     }
 
-    /// `Session PATH by STUDENT: level N, NAME`.
+    /// `Session PATH by STUDENT: level N, NAME`, in the language of the messages.
     public func headerLine(_ run: SessionRun) -> String {
-        let student = run.session.manifest.student.map { " by \(TerminalText.truncated($0, width: ClassTable.maximumNameWidth))" } ?? ""
-        let video = run.session.video.map {
-            $0 == run.session.path ? "" : " (video \(TerminalText.visible(String($0.split(separator: "/").last ?? Substring($0)))))"
-        } ?? ""
-        return "Session \(TerminalText.visible(run.session.path))\(video)\(student): level \(run.level.number), \(TerminalText.visible(run.level.name))"
+        let levelName = TerminalText.visible(run.level.localized(Messages.preferences).name)
+        var path = TerminalText.visible(run.session.path)
+        if let video = run.session.video, video != run.session.path {
+            let file = TerminalText.visible(String(video.split(separator: "/").last ?? Substring(video)))
+            path = Messages.text("%1$s (video %2$s)", path, file)
+        }
+        if let student = run.session.manifest.student {
+            let name = TerminalText.truncated(student, width: ClassTable.maximumNameWidth)
+            return Messages.text("Session %1$s by %2$s: level %3$s, %4$s", path, name, run.level.number, levelName)
+        }
+        return Messages.text("Session %1$s: level %2$s, %3$s", path, run.level.number, levelName)
     }
 
     /// One attempt: where it was seen, its program and what the robot did.
@@ -56,13 +62,13 @@ public struct SessionReport: Sendable {
     private func attemptLines(
         _ attempt: SessionRun.Attempt, level: Level, optimal: Int?, video: Bool, runReport: RunReport
     ) -> [String] {
-        var lines = ["Attempt \(attempt.number) at \(Self.place(attempt, video: video)):"]
+        var lines = [Messages.text("Attempt %1$s at %2$s:", attempt.number, Self.place(attempt, video: video))]
         switch attempt.outcome {
         case .ran(let trace):
             lines += runReport.lines(for: trace, level: level, optimal: optimal, levelHeader: false)
         case .notRunnable(let message):
-            lines.append("Cards: \(attempt.cardNames.joined(separator: " "))")
-            lines.append("This program cannot run: \(message)")
+            lines.append(Messages.text("Cards: %s", attempt.cardNames.joined(separator: " ")))
+            lines.append(Messages.text("This program cannot run: %s", message))
         }
         return lines
     }
@@ -73,25 +79,36 @@ public struct SessionReport: Sendable {
         return video ? name : "\(name) (\(time(attempt.seconds)))"
     }
 
-    /// The session summary.
+    /// The session summary: a label and a value a line, the values lined up after the longest label.
     public func summaryLines(_ run: SessionRun) -> [String] {
-        var lines = ["Summary:"]
         let read = run.frameCount - run.unreadable.count
-        lines.append("  Frames:        \(read) read, \(run.unreadable.count) unreadable")
-        for frame in run.unreadable {
-            lines.append("                 \(TerminalText.visible(frame.name)): \(TerminalText.visible(frame.reason))")
+        let frames = Messages.text("Frames:")
+        let attempts = Messages.text("Attempts:")
+        let first = Messages.text("First success:")
+        let final = Messages.text("Final program:")
+        let cards = Messages.text("Cards:")
+        let width = [frames, attempts, first, final, cards].map(\.count).max()! + 1
+        func line(_ label: String, _ value: String) -> String {
+            "  " + label + String(repeating: " ", count: width - label.count) + value
         }
-        lines.append("  Attempts:      \(run.attempts.count)")
-        if let first = run.firstSuccess {
-            lines.append("  First success: attempt \(first.number) at \(Self.place(first, video: run.session.isVideo))")
+        var lines = [Messages.text("Summary:")]
+        lines.append(line(frames, Messages.text("%1$s read, %2$s unreadable", read, run.unreadable.count)))
+        for frame in run.unreadable {
+            lines.append(
+                String(repeating: " ", count: width + 2) + "\(TerminalText.visible(frame.name)): \(TerminalText.visible(frame.reason))")
+        }
+        lines.append(line(attempts, String(run.attempts.count)))
+        if let success = run.firstSuccess {
+            lines.append(
+                line(first, Messages.text("attempt %1$s at %2$s", success.number, Self.place(success, video: run.session.isVideo))))
         } else {
-            lines.append("  First success: none yet")
+            lines.append(line(first, Messages.text("none yet")))
         }
         let count = run.finalProgram.count
-        let program = count == 0 ? "no cards" : run.finalProgram.joined(separator: " ")
-        lines.append("  Final program: \(program)")
-        let optimum = run.optimal.map { "the fewest possible is \($0)" } ?? "the fewest possible is not known"
-        lines.append("  Cards:         \(count) (\(optimum))")
+        lines.append(line(final, count == 0 ? Messages.text("no cards") : run.finalProgram.joined(separator: " ")))
+        let optimum = run.optimal.map { Messages.text("%1$s (the fewest possible is %2$s)", count, $0) }
+            ?? Messages.text("%s (the fewest possible is not known)", count)
+        lines.append(line(cards, optimum))
         return lines
     }
 

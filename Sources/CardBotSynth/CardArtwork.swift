@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotPrint
 import Foundation
 
 /// A card face as vector artwork in card-local millimetres: paper, an accent band, the marker's ink and a title.
@@ -59,18 +60,16 @@ struct CardArtwork: Sendable {
             paper.0 + (Self.ink.0 - paper.0) * darkness, paper.1 + (Self.ink.1 - paper.1) * darkness,
             paper.2 + (Self.ink.2 - paper.2) * darkness)
         layers.append(Layer(color: ink, polygons: markerInk))
-        // The title in the bitmap font, one text size for every card (room for 12 characters).
+        // The title through the shared text renderer, one text size for every card (room for 12 characters).
         if let title = face.title, !title.isEmpty {
-            let size = BitmapFont.size(of: title)
-            var glyphs = GrayImage(width: size.width, height: size.height, fill: 255)
-            glyphs.drawText(title, x: 0, y: 0, color: 0)
+            let glyphs = Self.titleGlyphs(title)
             let roomTop = markerTop + markerHeight
             let room = bandTop - roomTop
-            let widthFit = cardWidth * 0.9 / Double(max(12, title.count) * BitmapFont.advance - 1)
-            let pixel = min(widthFit, room * 0.55 / Double(BitmapFont.glyphHeight))
+            let widthFit = cardWidth * 0.9 / max(Double(glyphs.width), 12 * Self.glyphSize * 0.55)
+            let pixel = min(widthFit, room * 0.7 / Double(glyphs.height))
             if pixel > 0 {
-                let left = -Double(size.width) * pixel / 2
-                let top = roomTop + (room - Double(BitmapFont.glyphHeight) * pixel) / 2
+                let left = -Double(glyphs.width) * pixel / 2
+                let top = roomTop + (room - Double(glyphs.height) * pixel) / 2
                 let text = Self.darkRectangles(glyphs).map { r in
                     Self.rectangle(left + Double(r.x0) * pixel, top + Double(r.y0) * pixel,
                                    left + Double(r.x1) * pixel, top + Double(r.y1) * pixel)
@@ -79,6 +78,20 @@ struct CardArtwork: Sendable {
             }
         }
         self.layers = layers
+    }
+
+    /// The font size, in pixels, titles are rendered at before they become polygons.
+    static let glyphSize = 14.0
+
+    /// `title` in black on white, one line, `glyphSize` pixels to the em.
+    static func titleGlyphs(_ title: String) -> GrayImage {
+        let style = TextStyle(size: glyphSize, bold: true)
+        let extent = Canvas(pixelsWide: 1, high: 1, background: RGB(255, 255, 255)).measure(title, style: style)
+        let canvas = Canvas(
+            pixelsWide: max(1, Int(extent.width.rounded(.up))), high: max(1, Int(extent.height.rounded(.up))),
+            background: RGB(255, 255, 255))
+        canvas.text(title, x: 0, y: 0, style: style)
+        return canvas.grayImage
     }
 
     /// The outline of the card.

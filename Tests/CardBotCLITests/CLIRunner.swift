@@ -40,7 +40,12 @@ struct CLIRunner {
     }()
 
     /// Runs `cardbot` with `arguments` in `directory` (default: the package root) and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Output {
+    ///
+    /// The locale variables are cleared (messages in English) unless `environment` sets them; `environment`
+    /// adds to or overrides the test process's environment.
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment extra: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -49,7 +54,8 @@ struct CLIRunner {
         environment["NO_COLOR"] = "1"
         // The solver's cache goes to a folder of this test run, never the user's home.
         environment["XDG_CACHE_HOME"] = cacheHome.path
-        environment.merge(extra) { _, new in new }
+        for name in ["LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"] { environment[name] = nil }
+        environment.merge(extra) { $1 }
         process.environment = environment
         // Output goes to files, not pipes, so a chatty process never blocks on a full pipe.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-cli-\(UUID().uuidString)")

@@ -153,6 +153,21 @@ struct GradebookCommandTests {
         let html = try Data(contentsOf: file("p.html"))
         #expect(XMLParser(data: html).parse(), "progress.html is not well-formed XML")
         #expect(String(decoding: html, as: UTF8.self).contains("<svg"))
+        // In Danish: the summary and the page speak Danish; JSON and CSV are byte for byte the same.
+        let danish = try CLIRunner.run(
+            ["progress", book.path, "--language", "da", "--out", file("da.json").path, "--out", file("da.csv").path,
+             "--out", file("da.html").path])
+        #expect(danish.status == 0, "\(danish.stderr)")
+        #expect(danish.stdout.contains("maya: løst L1 ★★★, L2 ★★☆; næste L3"), "\(danish.stdout)")
+        #expect(danish.stdout.contains("Noah: løst ingen; prøvet L1; næste L1"), "\(danish.stdout)")
+        #expect(danish.stdout.contains("Baner:"), "\(danish.stdout)")
+        #expect(try Data(contentsOf: file("da.json")) == Data(contentsOf: file("p.json")))
+        #expect(try Data(contentsOf: file("da.csv")) == Data(contentsOf: file("p.csv")))
+        let danishPage = try String(contentsOf: file("da.html"), encoding: .utf8)
+        #expect(danishPage.contains("<html lang=\"da\">"))
+        #expect(danishPage.contains("Elever efter bane, i rækkefølge for oplåsning"))
+        #expect(!danishPage.contains("Students by level"))
+        #expect(XMLParser(data: Data(danishPage.utf8)).parse(), "the Danish progress.html is not well-formed XML")
         let onlyMaya = try CLIRunner.run(["progress", book.path, "--student", "maya"])
         #expect(onlyMaya.status == 0 && !onlyMaya.stdout.contains("Noah"))
         let nobody = try CLIRunner.run(["progress", book.path, "--student", "nobody"])

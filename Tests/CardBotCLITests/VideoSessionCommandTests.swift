@@ -172,7 +172,8 @@ struct VideoSessionCommandTests {
         let (folder, truth) = try Self.makeVideo("live.mkv", extra: ["--fps", "4", "--stable-frames", "4"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let video = folder.appendingPathComponent("live.mkv").path
-        let command = "ffmpeg -v error -re -i '\(video)' -f mjpeg - | timeout 60 '\(CLIRunner.binary)' run --live --level 3 --sample-fps 8 --stable-frames 9 -"
+        // At the quality of a webcam's MJPEG stream (ffmpeg's default bit rate would leave 2 KB a frame).
+        let command = "ffmpeg -v error -re -i '\(video)' -q:v 3 -f mjpeg - | timeout 60 '\(CLIRunner.binary)' run --live --level 3 --sample-fps 8 --stable-frames 9 -"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]

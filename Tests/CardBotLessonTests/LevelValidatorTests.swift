@@ -118,7 +118,7 @@ struct LevelValidatorTests {
 
     @Test("out-of-range values, a second format and duplicate keys are reported")
     func ranges() {
-        expectProblem(Self.good.replacingOccurrences(of: "\"format\": 1", with: "\"format\": 2"), at: 2, 13, "unsupported format 2")
+        expectProblem(Self.good.replacingOccurrences(of: "\"format\": 1", with: "\"format\": 3"), at: 2, 13, "unsupported format 3")
         expectProblem(TestLevel.text(["#>.G#"], cards: [0], stepLimit: 0), at: 7, 16, "'stepLimit' is 0; it must be at least 1")
         expectProblem(Self.good.replacingOccurrences(of: "\"format\": 1,", with: "\"format\": 1, \"format\": 1,"), at: 2, 16, "the field 'format' appears twice")
     }

@@ -87,27 +87,4 @@ struct CardsPrintTests {
             #expect(found.sorted() == deck.cards.prefix(9).map(\.marker).sorted(), "\(deck.name)")
         }
     }
-
-    @Test("the PDF has one page per sheet, each an image, with a cross-reference table that points at its objects")
-    func pdf() throws {
-        let image = RGBImage(width: 40, height: 30, fill: RGB(200, 10, 10))
-        let pages = [PDFWriter.Page(image: image, width: 595.28, height: 841.89), PDFWriter.Page(image: image, width: 612, height: 792)]
-        let bytes = try PDFWriter.document(pages)
-        let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix("%PDF-1.4\n"))
-        #expect(text.hasSuffix("%%EOF\n"))
-        #expect(text.contains("/Count 2"))
-        #expect(text.contains("/MediaBox [0 0 612.00 792.00]"))
-        #expect(text.components(separatedBy: "/Subtype /Image").count == 3)
-        // startxref gives the offset of "xref"; each entry's offset starts "<n> 0 obj".
-        let tail = try #require(text.range(of: "startxref\n", options: .backwards))
-        let start = try #require(Int(text[tail.upperBound...].prefix { $0.isNumber }))
-        #expect(Array(bytes[start..<(start + 4)]) == Array("xref".utf8))
-        let entries = String(decoding: bytes[start...], as: UTF8.self).split(separator: "\n").dropFirst(3).prefix(9)
-        for (index, entry) in entries.enumerated() {
-            let offset = try #require(Int(entry.prefix(10)))
-            let header = Array("\(index + 1) 0 obj".utf8)
-            #expect(Array(bytes[offset..<(offset + header.count)]) == header, "object \(index + 1)")
-        }
-    }
 }

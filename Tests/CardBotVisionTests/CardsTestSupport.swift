@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotPrint
 import CardBotSynth
 import CardBotVision
 import Foundation
@@ -72,10 +73,10 @@ enum CardsTestSupport {
         return try ImageReader.decodeGray(JPEGCodec.encode(photo.rgb, quality: pose.quality))
     }
 
-    /// A drawing on white, `side` pixels: the shapes `draw` fills in black.
-    static func drawing(side: Int = 200, _ draw: (inout GrayImage) -> Void) -> GrayImage {
-        var image = GrayImage(width: side, height: side, fill: 255)
-        draw(&image)
-        return image
+    /// A drawing on white, `side` pixels: the shapes `draw` paints (in black) on a canvas in pixels.
+    static func drawing(side: Int = 200, _ draw: (Canvas) -> Void) -> GrayImage {
+        let canvas = Canvas(pixelsWide: side, high: side, background: RGB(255, 255, 255))
+        draw(canvas)
+        return canvas.grayImage
     }
 }

@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotPrint
 import CardBotSynth
 import CardBotVision
 import Foundation
@@ -50,12 +51,13 @@ struct PictureDeckTests {
             deck: withoutKey, faces: DetectorTestSupport.faces(of: full), difficulty: .easy, count: 16, seed: 32)
         #expect(tally.wrong == 0, "\(tally.failures.prefix(3))")
         // And drawings the deck never saw: a ring of dots and a stick figure, printed in the border.
-        let figure = CardsTestSupport.drawing { image in
-            image.fillCircle(center: ImagePoint(100, 40), radius: 25, color: 0)
-            image.drawLine(from: ImagePoint(100, 60), to: ImagePoint(100, 140), color: 0, thickness: 14)
-            image.drawLine(from: ImagePoint(50, 90), to: ImagePoint(150, 90), color: 0, thickness: 12)
-            image.drawLine(from: ImagePoint(100, 140), to: ImagePoint(60, 195), color: 0, thickness: 12)
-            image.drawLine(from: ImagePoint(100, 140), to: ImagePoint(140, 195), color: 0, thickness: 12)
+        let ink = RGB(0, 0, 0)
+        let figure = CardsTestSupport.drawing { canvas in
+            canvas.fillCircle(100.5, 40.5, radius: 25, color: ink)
+            canvas.stroke([(100.5, 60.5), (100.5, 140.5)], width: 14, color: ink)
+            canvas.stroke([(50.5, 90.5), (150.5, 90.5)], width: 12, color: ink)
+            canvas.stroke([(100.5, 140.5), (60.5, 195.5)], width: 12, color: ink)
+            canvas.stroke([(100.5, 140.5), (140.5, 195.5)], width: 12, color: ink)
         }
         let stranger = try MarkerPicture(image: figure, file: "figure.png")
         let face = CardFace(id: 99, marker: stranger.markerImage(side: 96), title: "Stranger")
@@ -73,17 +75,16 @@ struct PictureDeckTests {
         let tree = try #require(CardsTestSupport.pictureDeck.card(named: "tree")?.picture)
         // The same house drawn a little bolder is still the house.
         let bolder = try MarkerPicture(
-            image: CardsTestSupport.drawing(side: 240) { image in
-                image.fillPolygon([ImagePoint(28, 112), ImagePoint(120, 22), ImagePoint(212, 112)], color: 0)
-                image.strokePolygon(
-                    [ImagePoint(50, 110), ImagePoint(190, 110), ImagePoint(190, 215), ImagePoint(50, 215)], color: 0,
-                    thickness: 18)
-                image.fillRectangle(x: 100, y: 150, width: 41, height: 66, color: 0)
+            image: CardsTestSupport.drawing(side: 240) { canvas in
+                let ink = RGB(0, 0, 0)
+                canvas.fill([(28.5, 112.5), (120.5, 22.5), (212.5, 112.5)], color: ink)
+                canvas.stroke([(50.5, 110.5), (190.5, 110.5), (190.5, 215.5), (50.5, 215.5)], width: 18, color: ink, closed: true)
+                canvas.fillRectangle(100, 150, 141, 216, color: ink)
             }, file: "house2.png")
         #expect(house.closestRotation(of: bolder).correlation >= Deck.maximumPictureSimilarity)
         // A ring looks the same however it is turned.
         let ring = try MarkerPicture(
-            image: CardsTestSupport.drawing { $0.strokeCircle(center: ImagePoint(100, 100), radius: 60, color: 0, thickness: 16) },
+            image: CardsTestSupport.drawing { $0.strokeCircle(100.5, 100.5, radius: 60, width: 16, color: RGB(0, 0, 0)) },
             file: "ring.png")
         #expect(ring.rotationalSimilarity >= Deck.maximumPictureSimilarity)
         func card(_ marker: Int, _ name: String, _ picture: MarkerPicture) -> DeckCard {

@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotPrint
 import CardBotVision
 
 /// A small copy of a frame with the cards that were read outlined and numbered in reading order.
@@ -13,25 +14,27 @@ public enum FrameThumbnail {
     public static func render(_ image: GrayImage, reading: FrameReading, maxWidth: Int = 320) -> RGBImage {
         let factor = max(1, (image.width + maxWidth - 1) / max(1, maxWidth))
         let small = shrink(image, by: factor)
-        var canvas = RGBImage(small)
+        let canvas = Canvas(picture: RGBImage(small))
         let scale = 1 / Double(factor)
         var position = 0
         for (rowIndex, row) in reading.rows.enumerated() {
             let color = rowColors[rowIndex % rowColors.count]
             for card in row {
                 position += 1
-                let corners = card.corners.map { ImagePoint(($0.x + 0.5) * scale - 0.5, ($0.y + 0.5) * scale - 0.5) }
-                canvas.strokePolygon(corners, color: color, thickness: 2)
-                let cx = corners.reduce(0) { $0 + $1.x } / 4
-                let cy = corners.reduce(0) { $0 + $1.y } / 4
+                // On the canvas, pixel (x, y)'s centre is at (x + 0.5, y + 0.5).
+                let corners = card.corners.map { (($0.x + 0.5) * scale, ($0.y + 0.5) * scale) }
+                canvas.stroke(corners, width: 2, color: color, closed: true)
+                let cx = corners.reduce(0) { $0 + $1.0 } / 4
+                let cy = corners.reduce(0) { $0 + $1.1 } / 4
                 let text = String(position)
-                let size = BitmapFont.size(of: text)
-                canvas.drawLabel(
-                    text, x: Int(cx.rounded()) - size.width / 2 - 1, y: Int(cy.rounded()) - size.height / 2 - 1,
-                    color: RGB(0, 0, 0), background: color, padding: 1)
+                let style = TextStyle(size: 9, bold: true, color: RGB(0, 0, 0))
+                let extent = canvas.measure(text, style: style)
+                canvas.label(
+                    text, x: cx - extent.width / 2 - 1, y: cy - extent.height / 2 - 1, style: style, background: color,
+                    padding: 1)
             }
         }
-        return canvas
+        return canvas.image
     }
 
     /// `image` shrunk by `factor` in both directions, each output pixel the rounded mean of a `factor` x `factor` block.

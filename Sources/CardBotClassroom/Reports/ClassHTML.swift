@@ -1,3 +1,4 @@
+import CardBotSupport
 import Foundation
 import Mustache
 
@@ -82,16 +83,20 @@ public enum ClassHTML {
 
         var context: [String: Any] = [
             "title": grade.classPath,
-            "sessionCount": ClassTable.count(summary.sessions, "session"),
-            "studentCount": ClassTable.count(summary.students, "student"),
-            "levels": levels.map { ["number": String($0), "name": levelNames[$0] ?? ""] },
+            "language": Messages.current.language,
+            "t": Self.headings(classPath: grade.classPath),
+            "sessionCount": Messages.plural("%s session", "%s sessions", count: summary.sessions, summary.sessions),
+            "studentCount": Messages.plural("%s student", "%s students", count: summary.students, summary.students),
+            "levels": levels.map {
+                ["number": String($0), "name": levelNames[$0] ?? "", "heading": Messages.text("Level %s", $0)]
+            },
             "rows": rows,
             "hasUnplaced": hasUnplaced,
             "hasLevels": !figures.isEmpty,
             "levelFigures": figures,
             "sessions": sessions,
         ]
-        if summary.errors > 0 { context["errorCount"] = "\(summary.errors) not graded" }
+        if summary.errors > 0 { context["errorCount"] = Messages.text("%s not graded", summary.errors) }
         return context
     }
 
@@ -100,8 +105,10 @@ public enum ClassHTML {
             "anchor": anchor,
             "student": row.student,
             "path": row.path,
-            "levelTitle": row.level.map { "level \($0)" + (row.levelName.map { ": \($0)" } ?? "") } ?? "no level",
-            "starText": row.stars.map(ClassTable.starText) ?? "error",
+            "levelTitle": row.level.map { level in
+                row.levelName.map { Messages.text("level %1$s: %2$s", level, $0) } ?? Messages.text("level %s", level)
+            } ?? Messages.text("no level"),
+            "starText": row.stars.map(ClassTable.starText) ?? ClassTable.errorCell,
             "css": row.stars.map { "s\($0)" } ?? "err",
             "attempts": String(row.attempts),
         ]
@@ -110,22 +117,26 @@ public enum ClassHTML {
             return values
         }
         if let first = row.firstSuccess {
-            values["solvedText"] = "yes, at attempt \(first.attempt) (\(first.frame), \(SessionReport.time(first.seconds)))"
+            values["solvedText"] = Messages.text(
+                "yes, at attempt %1$s (%2$s, %3$s)", first.attempt, first.frame, SessionReport.time(first.seconds))
         } else {
-            values["solvedText"] = "no"
+            values["solvedText"] = Messages.text("no")
         }
-        let optimum = row.optimal.map { "the fewest possible is \($0)" }
-            ?? row.maxCards.map { "the fewest possible is not known; the level allows \($0)" }
-            ?? "the fewest possible is not known"
+        let optimum = row.optimal.map { Messages.text("the fewest possible is %s", $0) }
+            ?? row.maxCards.map { Messages.text("the fewest possible is not known; the level allows %s", $0) }
+            ?? Messages.text("the fewest possible is not known")
         values["cardsText"] = row.cards.map { "\($0) (\(optimum))" } ?? "– (\(optimum))"
-        values["framesText"] = "\(row.frames - row.unreadableFrames) read, \(row.unreadableFrames) unreadable"
-        values["programTitle"] = row.solved ? "Best program" : (row.attempts > 0 ? "Last program run" : "Cards on the table at the end")
+        values["framesText"] = Messages.text(
+            "%1$s read, %2$s unreadable", row.frames - row.unreadableFrames, row.unreadableFrames)
+        values["programTitle"] = row.solved
+            ? Messages.text("Best program")
+            : (row.attempts > 0 ? Messages.text("Last program run") : Messages.text("Cards on the table at the end"))
         values["hasProgram"] = !row.shownProgram.isEmpty
         values["program"] = row.shownProgram
         values["history"] = row.history.map { attempt -> [String: Any] in
             [
                 "number": String(attempt.number), "frame": attempt.frame, "time": SessionReport.time(attempt.seconds),
-                "cards": attempt.program.isEmpty ? "no cards" : attempt.program.joined(separator: " "),
+                "cards": attempt.program.isEmpty ? Messages.text("no cards") : attempt.program.joined(separator: " "),
                 "css": attempt.solved ? "ok" : "fail", "message": attempt.message,
             ]
         }
@@ -133,18 +144,50 @@ public enum ClassHTML {
         values["unreadable"] = row.unreadable.map { ["frame": $0.name, "reason": $0.reason] }
         values["hasUnreadable"] = !row.unreadable.isEmpty
         if let undone = row.failedAfterSolving, let first = row.firstSuccess {
-            values["warning"] = "Solved at attempt \(first.attempt), then the cards were changed: the last attempt "
-                + "(\(undone.number), \(undone.frame)) failed. The program above is the best one; the picture shows "
-                + "the cards at the end."
+            values["warning"] = Messages.text(
+                "Solved at attempt %1$s, then the cards were changed: the last attempt (%2$s, %3$s) failed. The program above is the best one; the picture shows the cards at the end.",
+                first.attempt, undone.number, undone.frame)
         }
         if let thumbnail = pictures?.thumbnail {
             values["thumbnail"] = Data(thumbnail).base64EncodedString()
-            values["thumbnailCaption"] = "The last readable frame, cards numbered in reading order"
+            values["thumbnailCaption"] = Messages.text("The last readable frame, cards numbered in reading order")
+            values["thumbnailAlt"] = Messages.text("The last readable frame of %s's session with the cards outlined", row.student)
         }
         if let map = pictures?.map {
             values["map"] = Data(map).base64EncodedString()
-            values["mapCaption"] = row.solved ? "The robot's path (best program)" : "The robot's path (last program run)"
+            values["mapCaption"] = row.solved
+                ? Messages.text("The robot's path (best program)") : Messages.text("The robot's path (last program run)")
+            values["mapAlt"] = Messages.text("The map of %s with the robot's path", values["levelTitle"] as? String ?? "")
         }
         return values
+    }
+
+    /// The page's fixed words, translated: the template shows them as `{{t.name}}`.
+    static func headings(classPath: String) -> [String: String] {
+        [
+            "pageTitle": Messages.text("CardBot class report: %s", classPath),
+            "heading": Messages.text("Class report: %s", classPath),
+            "stars3": Messages.text("solved with the fewest cards"),
+            "stars2": Messages.text("solved with more cards"),
+            "stars1": Messages.text("tried, not solved"),
+            "stars0": Messages.text("no program read"),
+            "error": ClassTable.errorCell,
+            "studentsByLevel": Messages.text("Students by level"),
+            "student": Messages.text("Student"),
+            "notGraded": Messages.text("Not graded"),
+            "levels": Messages.text("Levels"),
+            "level": Messages.text("Level"),
+            "students": Messages.text("Students"),
+            "solved": Messages.text("Solved"),
+            "medianAttempts": Messages.text("Median attempts"),
+            "medianAttemptsToSolve": Messages.text("Median attempts to solve"),
+            "sessions": Messages.text("Sessions"),
+            "attempts": Messages.text("Attempts"),
+            "cards": Messages.text("Cards"),
+            "frames": Messages.text("Frames"),
+            "noCards": Messages.text("no cards"),
+            "everyAttempt": Messages.text("Every attempt, in order"),
+            "unreadableFrames": Messages.text("Frames that could not be read:"),
+        ]
     }
 }

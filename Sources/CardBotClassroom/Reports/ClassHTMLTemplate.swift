@@ -6,12 +6,12 @@ enum ClassHTMLTemplate {
     static let text = """
         {{% CONTENT_TYPE: CARDBOT_XHTML}}
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="{{language}}">
         <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="generator" content="cardbot grade" />
-        <title>CardBot class report: {{title}}</title>
+        <title>{{t.pageTitle}}</title>
         <style>
         body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 1.5rem; color: #222; background: #fbfaf7; }
         h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
@@ -61,24 +61,24 @@ enum ClassHTMLTemplate {
         </style>
         </head>
         <body>
-        <h1>Class report: {{title}}</h1>
+        <h1>{{t.heading}}</h1>
         <p class="lead">{{sessionCount}} · {{studentCount}}{{#errorCount}} · {{errorCount}}{{/errorCount}}</p>
-        <p class="legend"><span class="s3">★★★ solved with the fewest cards</span><span class="s2">★★☆ solved with more cards</span><span class="s1">★☆☆ tried, not solved</span><span class="s0">☆☆☆ no program read</span><span class="err">error</span></p>
+        <p class="legend"><span class="s3">★★★ {{t.stars3}}</span><span class="s2">★★☆ {{t.stars2}}</span><span class="s1">★☆☆ {{t.stars1}}</span><span class="s0">☆☆☆ {{t.stars0}}</span><span class="err">{{t.error}}</span></p>
 
-        <h2>Students by level</h2>
+        <h2>{{t.studentsByLevel}}</h2>
         <table class="grid">
-        <thead><tr><th>Student</th>{{#levels}}<th title="{{name}}">Level {{number}}</th>{{/levels}}{{#hasUnplaced}}<th>Not graded</th>{{/hasUnplaced}}</tr></thead>
+        <thead><tr><th>{{t.student}}</th>{{#levels}}<th title="{{name}}">{{heading}}</th>{{/levels}}{{#hasUnplaced}}<th>{{t.notGraded}}</th>{{/hasUnplaced}}</tr></thead>
         <tbody>
         {{#rows}}
-        <tr><th>{{student}}</th>{{#cells}}<td class="{{css}}">{{#anchor}}<a href="#{{anchor}}"><span class="stars">{{label}}</span></a>{{/anchor}}{{^anchor}}<span class="stars">{{label}}</span>{{/anchor}}</td>{{/cells}}{{#hasUnplaced}}<td class="{{unplacedCss}}">{{#unplaced}}<a href="#{{anchor}}">error</a>{{/unplaced}}</td>{{/hasUnplaced}}</tr>
+        <tr><th>{{student}}</th>{{#cells}}<td class="{{css}}">{{#anchor}}<a href="#{{anchor}}"><span class="stars">{{label}}</span></a>{{/anchor}}{{^anchor}}<span class="stars">{{label}}</span>{{/anchor}}</td>{{/cells}}{{#hasUnplaced}}<td class="{{unplacedCss}}">{{#unplaced}}<a href="#{{anchor}}">{{t.error}}</a>{{/unplaced}}</td>{{/hasUnplaced}}</tr>
         {{/rows}}
         </tbody>
         </table>
 
         {{#hasLevels}}
-        <h2>Levels</h2>
+        <h2>{{t.levels}}</h2>
         <table class="levels">
-        <thead><tr><th>Level</th><th>Students</th><th>Solved</th><th>Median attempts</th><th>Median attempts to solve</th><th>★★★</th><th>★★☆</th><th>★☆☆</th><th>☆☆☆</th></tr></thead>
+        <thead><tr><th>{{t.level}}</th><th>{{t.students}}</th><th>{{t.solved}}</th><th>{{t.medianAttempts}}</th><th>{{t.medianAttemptsToSolve}}</th><th>★★★</th><th>★★☆</th><th>★☆☆</th><th>☆☆☆</th></tr></thead>
         <tbody>
         {{#levelFigures}}
         <tr><th>{{number}}. {{name}}</th><td>{{students}}</td><td>{{solved}}</td><td>{{medianAttempts}}</td><td>{{medianAttemptsToSolve}}</td><td>{{stars3}}</td><td>{{stars2}}</td><td>{{stars1}}</td><td>{{stars0}}</td></tr>
@@ -87,7 +87,7 @@ enum ClassHTMLTemplate {
         </table>
         {{/hasLevels}}
 
-        <h2>Sessions</h2>
+        <h2>{{t.sessions}}</h2>
         <div class="sessions">
         {{#sessions}}
         <section class="session {{css}}" id="{{anchor}}">
@@ -96,22 +96,22 @@ enum ClassHTMLTemplate {
         {{#error}}<p class="error">{{error}}</p>{{/error}}
         {{^error}}
         <dl>
-        <dt>Attempts</dt><dd>{{attempts}}</dd>
-        <dt>Solved</dt><dd>{{solvedText}}</dd>
-        <dt>Cards</dt><dd>{{cardsText}}</dd>
-        <dt>Frames</dt><dd>{{framesText}}</dd>
+        <dt>{{t.attempts}}</dt><dd>{{attempts}}</dd>
+        <dt>{{t.solved}}</dt><dd>{{solvedText}}</dd>
+        <dt>{{t.cards}}</dt><dd>{{cardsText}}</dd>
+        <dt>{{t.frames}}</dt><dd>{{framesText}}</dd>
         </dl>
         <div>{{programTitle}}:</div>
         {{#hasProgram}}<ol class="program">{{#program}}<li>{{.}}</li>{{/program}}</ol>{{/hasProgram}}
-        {{^hasProgram}}<p class="muted">no cards</p>{{/hasProgram}}
+        {{^hasProgram}}<p class="muted">{{t.noCards}}</p>{{/hasProgram}}
         {{#warning}}<p class="warning">⚠ {{warning}}</p>{{/warning}}
-        {{#hasHistory}}<details open="open"><summary>Every attempt, in order</summary>
+        {{#hasHistory}}<details open="open"><summary>{{t.everyAttempt}}</summary>
         <ol class="history">{{#history}}<li><span class="cards">{{cards}}</span> <span class="muted">({{frame}}, {{time}})</span><br /><span class="{{css}}">{{message}}</span></li>{{/history}}</ol></details>{{/hasHistory}}
-        {{#hasUnreadable}}<div>Frames that could not be read:</div>
+        {{#hasUnreadable}}<div>{{t.unreadableFrames}}</div>
         <ul class="unreadable">{{#unreadable}}<li>{{frame}}: {{reason}}</li>{{/unreadable}}</ul>{{/hasUnreadable}}
         <div class="pictures">
-        {{#thumbnail}}<figure><img src="data:image/png;base64,{{thumbnail}}" alt="The last readable frame of {{student}}'s session with the cards outlined" /><figcaption>{{thumbnailCaption}}</figcaption></figure>{{/thumbnail}}
-        {{#map}}<figure><img class="map" src="data:image/png;base64,{{map}}" alt="The map of {{levelTitle}} with the robot's path" /><figcaption>{{mapCaption}}</figcaption></figure>{{/map}}
+        {{#thumbnail}}<figure><img src="data:image/png;base64,{{thumbnail}}" alt="{{thumbnailAlt}}" /><figcaption>{{thumbnailCaption}}</figcaption></figure>{{/thumbnail}}
+        {{#map}}<figure><img class="map" src="data:image/png;base64,{{map}}" alt="{{mapAlt}}" /><figcaption>{{mapCaption}}</figcaption></figure>{{/map}}
         </div>
         {{/error}}
         </section>

@@ -16,8 +16,11 @@ public struct ClassTable: Sendable {
     public static func cell(_ grades: [SessionGrade]) -> String {
         let stars = grades.compactMap(\.stars)
         if let best = stars.max() { return starText(best) }
-        return grades.isEmpty ? "·" : "error"
+        return grades.isEmpty ? "·" : errorCell
     }
+
+    /// The cell of a level whose every session failed ("error", translated).
+    static var errorCell: String { Messages.text("error", context: "grade cell") }
 
     /// `★★☆` for 2 stars.
     public static func starText(_ stars: Int) -> String {
@@ -30,10 +33,16 @@ public struct ClassTable: Sendable {
         let grades = grade.grades
         let summary = grade.summary
         var lines: [String] = []
-        let errorNote = summary.errors == 0 ? "" : ", \(summary.errors) not graded"
-        lines.append(
-            "Class \(Self.clean(grade.classPath)): \(Self.count(summary.sessions, "session")), "
-                + "\(Self.count(summary.students, "student"))\(errorNote)")
+        let sessionCount = Messages.plural("%s session", "%s sessions", count: summary.sessions, summary.sessions)
+        let studentCount = Messages.plural("%s student", "%s students", count: summary.students, summary.students)
+        if summary.errors == 0 {
+            lines.append(Messages.text("Class %1$s: %2$s, %3$s", Self.clean(grade.classPath), sessionCount, studentCount))
+        } else {
+            lines.append(
+                Messages.text(
+                    "Class %1$s: %2$s, %3$s, %4$s not graded", Self.clean(grade.classPath), sessionCount, studentCount,
+                    summary.errors))
+        }
         lines.append("")
         let levelNumbers = summary.levels.map(\.level)
             + Set(grades.compactMap { $0.error != nil ? $0.level : nil }).subtracting(summary.levels.map(\.level)).sorted()
@@ -42,10 +51,11 @@ public struct ClassTable: Sendable {
         var seen = Set<String>()
         for row in grades where seen.insert(row.student).inserted { students.append(row.student) }
         let names = students.map { TerminalText.truncated($0, width: Self.maximumNameWidth) }
-        let nameWidth = max("Student".count, names.map(\.count).max() ?? 0)
+        let studentHeader = Messages.text("Student")
+        let nameWidth = max(studentHeader.count, names.map(\.count).max() ?? 0)
         let headers = levels.map { "L\($0)" }
         let cellWidth = max(5, headers.map(\.count).max() ?? 0)
-        var header = Self.pad("Student", nameWidth)
+        var header = Self.pad(studentHeader, nameWidth)
         for title in headers { header += "  " + Self.pad(title, cellWidth) }
         lines.append(trimmed(header))
         for (index, student) in students.enumerated() {
@@ -57,24 +67,26 @@ public struct ClassTable: Sendable {
             }
             // Sessions that failed before their level was known have no column: say so at the row's end.
             let unplaced = own.filter { $0.error != nil && $0.level == nil }.count
-            if unplaced > 0 { line += "  " + paint("\(unplaced) not graded", for: "error") }
+            if unplaced > 0 { line += "  " + paint(Messages.text("%s not graded", unplaced), for: Self.errorCell) }
             lines.append(trimmed(line))
         }
         if !summary.levels.isEmpty {
             lines.append("")
-            lines.append("Levels:")
+            lines.append(Messages.text("Levels:"))
             for figures in summary.levels {
-                var text = "  L\(figures.level) \(Self.clean(figures.levelName)): \(figures.solved) of "
-                    + "\(Self.count(figures.students, "student")) solved it"
-                if let median = figures.medianAttempts { text += "; median attempts \(Self.number(median))" }
-                if let median = figures.medianAttemptsToSolve { text += ", to solve \(Self.number(median))" }
+                var text = "  L\(figures.level) \(Self.clean(figures.levelName)): "
+                    + Messages.plural(
+                        "%1$s of %2$s student solved it", "%1$s of %2$s students solved it", count: figures.students,
+                        figures.solved, figures.students)
+                if let median = figures.medianAttempts { text += Messages.text("; median attempts %s", Self.number(median)) }
+                if let median = figures.medianAttemptsToSolve { text += Messages.text(", to solve %s", Self.number(median)) }
                 lines.append(text)
             }
         }
         let failed = grades.filter { $0.error != nil }
         if !failed.isEmpty {
             lines.append("")
-            lines.append("Not graded:")
+            lines.append(Messages.text("Not graded:"))
             for row in failed {
                 let student = TerminalText.truncated(row.student, width: Self.maximumNameWidth)
                 lines.append("  \(Self.clean(row.path)) (\(student)): \(Self.clean(row.error ?? ""))")
@@ -96,7 +108,7 @@ public struct ClassTable: Sendable {
         case Self.starText(3): code = "32"
         case Self.starText(2): code = "33"
         case Self.starText(1): code = "35"
-        case Self.starText(0), "error": code = "31"
+        case Self.starText(0), Self.errorCell: code = "31"
         default: code = "2"
         }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
@@ -106,7 +118,7 @@ public struct ClassTable: Sendable {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
-    /// "1 session", "2 sessions".
+    /// "1 session", "2 sessions" (English only: the gradebook's own words; translated text uses `Messages.plural`).
     public static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 
     /// A figure as few digits as it needs: 2, 1.5.

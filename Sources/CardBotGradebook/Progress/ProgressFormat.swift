@@ -74,23 +74,30 @@ public enum ProgressFormat: String, Sendable {
             + "],\n\"levels\":[\n" + levels.map { " " + $0 }.joined(separator: ",\n") + (levels.isEmpty ? "" : "\n") + "]}\n"
     }
 
-    /// The terminal summary: one line per student, then one per level.
+    /// The terminal summary: one line per student, then one per level, in the language of the messages.
     public static func lines(_ progress: TermProgress) -> [String] {
         var lines: [String] = []
         for student in progress.students {
             let solved = student.solved.map { "L\($0.level) \(ClassTable.starText($0.stars))" }.joined(separator: ", ")
             let tried = student.triedNotSolved.map { "L\($0.level)" }.joined(separator: ", ")
-            var line = ClassTable.clean(student.name) + ": solved " + (solved.isEmpty ? "none" : solved)
-            if !tried.isEmpty { line += "; tried " + tried }
-            line += "; next " + (student.next.map { "L\($0)" } ?? "none (all available levels solved)")
+            var line = Messages.text(
+                "%1$s: solved %2$s", ClassTable.clean(student.name), solved.isEmpty ? Messages.text("none") : solved)
+            if !tried.isEmpty { line += Messages.text("; tried %s", tried) }
+            line += Messages.text(
+                "; next %s", student.next.map { "L\($0)" } ?? Messages.text("none (all available levels solved)"))
             lines.append(line)
         }
         lines.append("")
-        lines.append("Levels:")
+        lines.append(Messages.text("Levels:"))
         for figure in progress.figures {
             let rate = figure.solveRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
             let median = figure.medianAttemptsToSolve.map(ClassTable.number) ?? "-"
-            lines.append("  L\(figure.level) \(ClassTable.clean(figure.name)): \(figure.solved) of \(ClassTable.count(figure.students, "student")) solved it (\(rate)); median attempts to solve \(median)")
+            lines.append(
+                "  L\(figure.level) \(ClassTable.clean(figure.name)): "
+                    + Messages.plural(
+                        "%1$s of %2$s student solved it (%3$s); median attempts to solve %4$s",
+                        "%1$s of %2$s students solved it (%3$s); median attempts to solve %4$s", count: figure.students,
+                        figure.solved, figure.students, rate, median))
         }
         return lines
     }

@@ -1,4 +1,5 @@
 import CardBotClassroom
+import CardBotSupport
 import Mustache
 
 /// The term's progress as one self-contained HTML page: a grid of students by levels in unlock order (solved
@@ -31,17 +32,21 @@ public enum ProgressHTML {
                 if let standing = student.levels.first(where: { $0.level == level }) {
                     if let day = standing.solvedOn {
                         return ["css": "s\(standing.stars)", "label": ClassTable.starText(standing.stars), "note": day,
-                                "title": "solved on \(day) in \(standing.attemptsToSolve ?? standing.attempts) attempts"]
+                                "title": Messages.plural(
+                                    "solved on %1$s in %2$s attempt", "solved on %1$s in %2$s attempts",
+                                    count: standing.attemptsToSolve ?? standing.attempts, day,
+                                    standing.attemptsToSolve ?? standing.attempts)]
                     }
-                    let tries = ClassTable.count(standing.attempts, "attempt")
-                    return ["css": "tried", "label": "tried", "note": tries, "title": "\(tries), not solved yet"]
+                    let tries = Messages.plural("%s attempt", "%s attempts", count: standing.attempts, standing.attempts)
+                    return ["css": "tried", "label": Messages.text("tried"), "note": tries,
+                            "title": Messages.text("%s, not solved yet", tries)]
                 }
-                if student.next == level { return ["css": "next", "label": "next", "note": "", "title": "the next level to play"] }
-                if student.available.contains(level) { return ["css": "open", "label": "open", "note": "", "title": "unlocked, not played"] }
-                return ["css": "locked", "label": "", "note": "", "title": "locked"]
+                if student.next == level { return ["css": "next", "label": Messages.text("next"), "note": "", "title": Messages.text("the next level to play")] }
+                if student.available.contains(level) { return ["css": "open", "label": Messages.text("open"), "note": "", "title": Messages.text("unlocked, not played")] }
+                return ["css": "locked", "label": "", "note": "", "title": Messages.text("locked")]
             }
             return ["student": student.name, "cells": cells, "chart": chart(student, progress: progress),
-                    "summary": summary(student)]
+                    "summary": summary(student), "chartLabel": Messages.text("attempts per level for %s", student.name)]
         }
         let levels: [[String: Any]] = progress.figures.map { figure in
             let rate = figure.solveRate ?? 0
@@ -51,34 +56,63 @@ public enum ProgressHTML {
                 "width": String(Int((rate * 200).rounded())),
                 "median": figure.medianAttemptsToSolve.map(ClassTable.number) ?? "–",
             ]
-            if figure.students >= 2 && rate < 0.5 { values["hard"] = "few solve it" }
+            if figure.students >= 2 && rate < 0.5 { values["hard"] = Messages.text("few solve it") }
             return values
         }
         var context: [String: Any] = [
             "title": title,
-            "studentCount": ClassTable.count(progress.students.count, "student"),
-            "levelCount": ClassTable.count(progress.figures.count, "level") + " played",
+            "language": Messages.current.language,
+            "t": headings(title: title),
+            "studentCount": Messages.plural("%s student", "%s students", count: progress.students.count, progress.students.count),
+            "levelCount": Messages.plural("%s level played", "%s levels played", count: progress.figures.count, progress.figures.count),
             "columns": columns.map { ["number": String($0), "name": progress.levelNames[$0] ?? ""] },
             "rows": rows,
             "levels": levels,
         ]
         if let first = progress.days.first, let last = progress.days.last {
-            context["span"] = first == last ? "sessions of \(first)" : "sessions from \(first) to \(last)"
+            context["span"] = first == last
+                ? Messages.text("sessions of %s", first) : Messages.text("sessions from %1$s to %2$s", first, last)
         }
         return context
     }
 
-    /// "Solved 3 levels; next: level 4; tried: 5."
+    /// "Solved 3 levels; next: level 4; tried, not solved: level 5."
     static func summary(_ student: TermProgress.Student) -> String {
-        var text = "Solved \(ClassTable.count(student.solved.count, "level"))"
-        text += student.next.map { "; next: level \($0)" } ?? "; every unlocked level solved"
+        let count = student.solved.count
+        var text = Messages.plural("Solved %s level", "Solved %s levels", count: count, count)
+        text += student.next.map { Messages.text("; next: level %s", $0) } ?? Messages.text("; every unlocked level solved")
         if !student.triedNotSolved.isEmpty {
-            text += "; tried, not solved: " + student.triedNotSolved.map { "level \($0.level)" }.joined(separator: ", ")
+            let levels = student.triedNotSolved.map { Messages.text("level %s", $0.level) }.joined(separator: ", ")
+            text += Messages.text("; tried, not solved: %s", levels)
         }
         if student.errors > 0 {
-            text += "; \(ClassTable.count(student.errors, "session")) could not be graded"
+            text += Messages.plural(
+                "; %s session could not be graded", "; %s sessions could not be graded", count: student.errors, student.errors)
         }
         return text + "."
+    }
+
+    /// The page's fixed words, translated: the template shows them as `{{t.name}}`.
+    static func headings(title: String) -> [String: String] {
+        [
+            "pageTitle": Messages.text("CardBot progress: %s", title),
+            "heading": Messages.text("Progress: %s", title),
+            "solvedFewest": Messages.text("solved, fewest cards"),
+            "solved": Messages.text("solved"),
+            "tried": Messages.text("tried, not solved"),
+            "next": Messages.text("next"),
+            "unlocked": Messages.text("unlocked"),
+            "locked": Messages.text("locked"),
+            "studentsByLevel": Messages.text("Students by level, in unlock order"),
+            "student": Messages.text("Student"),
+            "levels": Messages.text("Levels"),
+            "level": Messages.text("Level"),
+            "students": Messages.text("Students"),
+            "solvedColumn": Messages.text("Solved"),
+            "solveRate": Messages.text("Solve rate"),
+            "medianAttemptsToSolve": Messages.text("Median attempts to solve"),
+            "eachStudent": Messages.text("Each student: attempts each level took, in the order solved"),
+        ]
     }
 
     /// The bars of a student's chart: each level solved, in the order solved, as high as the attempts it took;
@@ -92,13 +126,19 @@ public enum ProgressHTML {
         let items: [[String: Any]] = bars.enumerated().map { index, bar in
             let height = max(2, Int((Double(bar.1) * unit).rounded()))
             let x = 30 + index * (barWidth + 8)
-            let date = bar.0.solvedOn.map { String($0.dropFirst(5)) } ?? "not yet"
+            let date = bar.0.solvedOn.map { String($0.dropFirst(5)) } ?? Messages.text("not yet")
             return [
                 "x": String(x), "y": String(chartHeight - 18 - height), "height": String(height), "width": String(barWidth),
                 "css": bar.2, "labelX": String(x + barWidth / 2), "labelY": String(chartHeight - 5),
                 "valueY": String(chartHeight - 22 - height), "value": String(bar.1),
                 "label": "L\(bar.0.level)", "date": date,
-                "title": "level \(bar.0.level): \(bar.1) attempts, \(bar.0.solvedOn.map { "solved \($0)" } ?? "not solved yet")",
+                "title": bar.0.solvedOn.map {
+                    Messages.plural(
+                        "level %1$s: %2$s attempt, solved %3$s", "level %1$s: %2$s attempts, solved %3$s", count: bar.1,
+                        bar.0.level, bar.1, $0)
+                } ?? Messages.plural(
+                    "level %1$s: %2$s attempt, not solved yet", "level %1$s: %2$s attempts, not solved yet", count: bar.1,
+                    bar.0.level, bar.1),
             ]
         }
         return ["bars": items, "width": String(max(200, 40 + bars.count * (barWidth + 8))), "height": String(chartHeight),

@@ -4,12 +4,12 @@ enum ProgressHTMLTemplate {
     static let text = """
         {{% CONTENT_TYPE: CARDBOT_XHTML}}
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="{{language}}">
         <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="generator" content="cardbot progress" />
-        <title>CardBot progress: {{title}}</title>
+        <title>{{t.pageTitle}}</title>
         <style>
         body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 1.5rem; color: #222; background: #fbfaf7; }
         h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
@@ -39,13 +39,13 @@ enum ProgressHTMLTemplate {
         </style>
         </head>
         <body>
-        <h1>Progress: {{title}}</h1>
+        <h1>{{t.heading}}</h1>
         <p class="lead">{{studentCount}} · {{levelCount}}{{#span}} · {{span}}{{/span}}</p>
-        <p class="legend"><span class="s3">★★★ solved, fewest cards</span><span class="s2">★★☆ solved</span><span class="tried">tried, not solved</span><span class="next">next</span><span class="open">unlocked</span><span class="locked">locked</span></p>
+        <p class="legend"><span class="s3">★★★ {{t.solvedFewest}}</span><span class="s2">★★☆ {{t.solved}}</span><span class="tried">{{t.tried}}</span><span class="next">{{t.next}}</span><span class="open">{{t.unlocked}}</span><span class="locked">{{t.locked}}</span></p>
 
-        <h2>Students by level, in unlock order</h2>
+        <h2>{{t.studentsByLevel}}</h2>
         <table class="grid">
-        <thead><tr><th>Student</th>{{#columns}}<th title="{{name}}">L{{number}}</th>{{/columns}}</tr></thead>
+        <thead><tr><th>{{t.student}}</th>{{#columns}}<th title="{{name}}">L{{number}}</th>{{/columns}}</tr></thead>
         <tbody>
         {{#rows}}
         <tr><th>{{student}}</th>{{#cells}}<td class="{{css}}" title="{{title}}"><span class="stars">{{label}}</span>{{#note}}<small>{{note}}</small>{{/note}}</td>{{/cells}}</tr>
@@ -53,9 +53,9 @@ enum ProgressHTMLTemplate {
         </tbody>
         </table>
 
-        <h2>Levels</h2>
+        <h2>{{t.levels}}</h2>
         <table class="levels">
-        <thead><tr><th>Level</th><th>Students</th><th>Solved</th><th>Solve rate</th><th>Median attempts to solve</th></tr></thead>
+        <thead><tr><th>{{t.level}}</th><th>{{t.students}}</th><th>{{t.solvedColumn}}</th><th>{{t.solveRate}}</th><th>{{t.medianAttemptsToSolve}}</th></tr></thead>
         <tbody>
         {{#levels}}
         <tr><th>{{number}}. {{name}}</th><td>{{students}}</td><td>{{solved}}</td><td style="text-align:left"><span class="rateback"><span class="rate" style="width:{{width}}px"></span></span> {{rate}}{{#hard}} <span class="hard">{{hard}}</span>{{/hard}}</td><td>{{median}}</td></tr>
@@ -63,13 +63,13 @@ enum ProgressHTMLTemplate {
         </tbody>
         </table>
 
-        <h2>Each student: attempts each level took, in the order solved</h2>
+        <h2>{{t.eachStudent}}</h2>
         <div class="students">
         {{#rows}}
         <section class="student">
         <h3>{{student}}</h3>
         <p>{{summary}}</p>
-        {{#chart}}{{#hasBars}}<svg xmlns="http://www.w3.org/2000/svg" width="{{width}}" height="{{height}}" role="img" aria-label="attempts per level for {{student}}">
+        {{#chart}}{{#hasBars}}<svg xmlns="http://www.w3.org/2000/svg" width="{{width}}" height="{{height}}" role="img" aria-label="{{chartLabel}}">
         <line x1="24" y1="{{axisY}}" x2="{{width}}" y2="{{axisY}}" />
         {{#bars}}<g><title>{{title}}</title><rect class="{{css}}" x="{{x}}" y="{{y}}" width="{{width}}" height="{{height}}" /><text x="{{labelX}}" y="{{valueY}}">{{value}}</text><text x="{{labelX}}" y="{{labelY}}">{{label}} {{date}}</text></g>
         {{/bars}}</svg>{{/hasBars}}{{/chart}}

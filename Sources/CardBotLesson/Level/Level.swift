@@ -26,6 +26,14 @@ public struct Level: Sendable {
     public var map: LevelMap
     /// Where the level came from and where its parts are in the file, for messages.
     public var source: LevelSource
+    /// The language `name`, `description` and `hint` are in (format 2's `language`; nil when not said).
+    public var language: String?
+    /// `name` in other languages, by language code (format 2).
+    public var nameTranslations: [String: String] = [:]
+    /// `description` in other languages, by language code (format 2).
+    public var descriptionTranslations: [String: String] = [:]
+    /// `hint` in other languages, by language code (format 2).
+    public var hintTranslations: [String: String] = [:]
 
     /// The default step limit when a level does not set one.
     public static let defaultStepLimit = 1000
@@ -46,6 +54,17 @@ public struct Level: Sendable {
         self.stepLimit = stepLimit
         self.map = map
         self.source = source
+    }
+
+    /// This level with its name, description and hint in the first of `preferences` (language codes, most
+    /// wanted first) that the file gives each in, else in the file's default language.
+    public func localized(_ preferences: [String]) -> Level {
+        guard !preferences.isEmpty, preferences.first != language else { return self }
+        var level = self
+        level.name = Translations.pick(name, nameTranslations, preferences)
+        level.description = Translations.pick(description, descriptionTranslations, preferences)
+        level.hint = hint.map { Translations.pick($0, hintTranslations, preferences) }
+        return level
     }
 
     /// The distinct cards available in this level, in card order.

@@ -5,10 +5,11 @@ import CardBotSupport
 /// Checks: required fields, types, unknown fields (with the nearest known name), the map (characters, equal rows,
 /// one start, one goal, size limits) and the card table (known names, and marker ids the deck has).
 public enum LevelDecoder {
-    /// The fields of format 1, with what each holds (for "missing field" messages).
+    /// The fields of formats 1 and 2, with what each holds (for "missing field" messages).
     public static let fields: [(name: String, required: Bool, about: String)] = [
         ("$schema", false, "the schema editors check the file against"),
-        ("format", true, "the file format version, 1"),
+        ("format", true, "the file format version, 1 or 2"),
+        ("language", false, "the language of the texts when they are given in several (format 2)"),
         ("number", true, "the level's number"),
         ("name", true, "a short title"),
         ("description", true, "what to do, for children"),
@@ -58,13 +59,23 @@ public enum LevelDecoder {
             context.error(at: schema.position, "'$schema' must be a string, not \(schema.typeDescription)")
         }
         let format = context.integer(values["format"], "format", in: 1...Int.max)
-        if let format, format != 1, let value = values["format"] {
-            context.error(at: value.position, "unsupported format \(format); this cardbot reads format 1")
+        if let format, !(1...2).contains(format), let value = values["format"] {
+            context.error(at: value.position, "unsupported format \(format); this cardbot reads formats 1 and 2")
+        }
+        var language: String?
+        if let value = values["language"] {
+            if format == 1 {
+                context.error(at: value.position, "'language' needs \"format\": 2")
+            } else if let code = value.stringValue, Translations.isLanguageCode(code) {
+                language = code
+            } else {
+                context.error(at: value.position, "'language' must be a language code such as \"en\" or \"da\"")
+            }
         }
         let number = context.integer(values["number"], "number", in: 1...9999)
-        let name = context.text(values["name"], "name")
-        let description = context.text(values["description"], "description")
-        let hint = values["hint"].flatMap { context.text($0, "hint") }
+        let name = context.translatedText(values["name"], "name", format: format, language: language)
+        let description = context.translatedText(values["description"], "description", format: format, language: language)
+        let hint = values["hint"].flatMap { context.translatedText($0, "hint", format: format, language: language) }
         let unlocks = values["unlocks"].flatMap { context.integer($0, "unlocks", in: 1...9999) }
         let maxCards = values["maxCards"].flatMap { context.integer($0, "maxCards", in: 1...LevelLimits.maximumMaxCards) }
         let stepLimit = values["stepLimit"].flatMap { context.integer($0, "stepLimit", in: 1...LevelLimits.maximumStepLimit) }
@@ -74,9 +85,14 @@ public enum LevelDecoder {
         guard context.diagnostics.allSatisfy({ $0.severity != .error }),
             let format, let number, let name, let description, let cards, let map
         else { return (nil, context.diagnostics) }
-        let level = Level(
-            format: format, number: number, name: name, description: description, hint: hint, unlocks: unlocks,
-            cards: cards, maxCards: maxCards, stepLimit: stepLimit ?? Level.defaultStepLimit, map: map, source: source)
+        var level = Level(
+            format: format, number: number, name: name.text, description: description.text, hint: hint?.text,
+            unlocks: unlocks, cards: cards, maxCards: maxCards, stepLimit: stepLimit ?? Level.defaultStepLimit, map: map,
+            source: source)
+        level.language = language ?? name.language
+        level.nameTranslations = name.translations
+        level.descriptionTranslations = description.translations
+        level.hintTranslations = hint?.translations ?? [:]
         return (level, context.diagnostics)
     }
 
@@ -268,6 +284,46 @@ public enum LevelDecoder {
                 return nil
             }
             return int
+        }
+
+        /// A text field: a string, or (format 2) an object from language code to string. The default is the
+        /// `language`'s text, else English's, else the first given.
+        mutating func translatedText(_ value: JSONValue?, _ name: String, format: Int?, language: String?)
+            -> (text: String, language: String?, translations: [String: String])?
+        {
+            guard let value else { return nil }
+            guard let members = value.members else {
+                return text(value, name).map { ($0, nil, [:]) }
+            }
+            guard format == 2 else {
+                error(at: value.position, "'\(name)' in several languages needs \"format\": 2; or write one string")
+                return nil
+            }
+            var translations: [String: String] = [:]
+            var order: [String] = []
+            for member in members {
+                guard Translations.isLanguageCode(member.key) else {
+                    error(at: member.keyPosition, "'\(member.key)' in '\(name)' is not a language code such as \"en\" or \"da\"")
+                    continue
+                }
+                guard translations[member.key] == nil else {
+                    error(at: member.keyPosition, "the language '\(member.key)' appears twice in '\(name)'; keep one")
+                    continue
+                }
+                guard let string = text(member.value, "\(name).\(member.key)") else { continue }
+                translations[member.key] = string
+                order.append(member.key)
+            }
+            guard let first = order.first else {
+                if members.isEmpty { error(at: value.position, "'\(name)' is empty; give it in at least one language") }
+                return nil
+            }
+            if let language, translations[language] == nil {
+                error(at: value.position, "'\(name)' has no text in the level's language '\(language)'")
+                return nil
+            }
+            let chosen = language ?? (translations["en"] != nil ? "en" : first)
+            return (translations[chosen]!, chosen, translations)
         }
 
         mutating func text(_ value: JSONValue?, _ name: String) -> String? {

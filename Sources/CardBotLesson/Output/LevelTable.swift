@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// The table `cardbot levels` prints: number, name, available cards, fewest cards.
 public enum LevelTable {
     /// One level's row.
@@ -14,9 +16,12 @@ public enum LevelTable {
 
     /// The header and one line per level, columns aligned.
     public static func lines(_ rows: [Row]) -> [String] {
-        let table = [["#", "Name", "Cards", "Fewest"]]
+        let table = [["#", Messages.text("Name"), Messages.text("Cards"), Messages.text("Fewest")]]
             + rows.map { row in
-                [String(row.level.number), row.level.name, row.level.availableCards.map(\.name).joined(separator: " "), row.fewest]
+                [
+                    String(row.level.number), row.level.localized(Messages.preferences).name,
+                    row.level.availableCards.map(\.name).joined(separator: " "), row.fewest,
+                ]
             }
         let widths = (0..<4).map { column in table.map { $0[column].count }.max() ?? 0 }
         return table.map { cells in

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// The full human report of a run, as `cardbot run` prints it: level, program, steps (with maps), result.
 public struct RunReport: Sendable {
     /// Draw the map after every step.
@@ -13,12 +15,14 @@ public struct RunReport: Sendable {
     /// Every line of the report.
     /// - Parameter levelHeader: Start with the level's number and name (off when several runs share one header).
     public func lines(for trace: Trace, level: Level, optimal: Int?, levelHeader: Bool = true) -> [String] {
-        var lines = levelHeader ? ["Level \(level.number): \(level.name)"] : []
+        let level = level.localized(Messages.preferences)
+        var lines = levelHeader ? [Messages.text("Level %1$s: %2$s", level.number, level.name)] : []
         lines += TraceFormatter.programLines(trace.program)
         let renderer = MapRenderer(color: color)
         lines.append("")
         if showMap {
-            lines.append("Start at \(level.map.start), facing \(level.map.startFacing):")
+            lines.append(
+                Messages.text("Start at %1$s, facing %2$s:", level.map.start, TraceFormatter.facingName(level.map.startFacing)))
             lines += renderer.startRows(level.map).map { "  " + $0 }
             lines.append("")
         }
@@ -35,7 +39,7 @@ public struct RunReport: Sendable {
         if (!trace.steps.isEmpty || !trace.calls.isEmpty) && !showMap { lines.append("") }
         lines.append(TraceFormatter.resultSentence(trace, level: level))
         if let extra = TraceFormatter.cardSentence(trace, optimal: optimal) { lines.append(extra) }
-        if !trace.success, let hint = level.hint { lines.append("Hint: \(hint)") }
+        if !trace.success, let hint = level.hint { lines.append(Messages.text("Hint: %s", hint)) }
         return lines
     }
 }

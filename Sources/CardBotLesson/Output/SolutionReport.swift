@@ -1,31 +1,40 @@
+import CardBotSupport
+
 /// Words for `cardbot solve` and `cardbot levels`: what the solver found and how sure it is.
 public enum SolutionReport {
     /// The report of `cardbot solve`.
     public static func lines(_ solution: Solution, level: Level) -> [String] {
-        var lines = ["Level \(level.number): \(level.name)"]
-        lines.append("Cards available: \(level.availableCards.map(\.name).joined(separator: ", "))")
+        var lines = [Messages.text("Level %1$s: %2$s", level.number, level.localized(Messages.preferences).name)]
+        lines.append(Messages.text("Cards available: %s", level.availableCards.map(\.name).joined(separator: ", ")))
         guard let program = solution.program else {
             if solution.isProven {
-                lines.append("No program of at most \(solution.bound) cards solves this level.")
+                lines.append(Messages.text("No program of at most %s cards solves this level.", solution.bound))
             } else {
                 lines.append(
-                    "No program found: every program of up to \(solution.searchedUpTo) cards was checked before the search stopped at its budget of \(solution.nodes) partial programs.")
+                    Messages.text(
+                        "No program found: every program of up to %1$s cards was checked before the search stopped at its budget of %2$s partial programs.",
+                        solution.searchedUpTo, solution.nodes))
             }
             return lines
         }
-        lines.append("Fewest cards: \(program.count)")
+        lines.append(Messages.text("Fewest cards: %s", program.count))
         lines += program.indentedLines.map { "  " + $0 }
-        lines += program.notes.map { "Note: " + $0 }
+        lines += program.notes.map { Messages.text("Note: %s", $0) }
         if solution.isProven {
             lines.append(
                 program.count == 1
-                    ? "Proven minimal: one card is the fewest there can be."
-                    : "Proven minimal: no program of \(program.count - 1) \(program.count == 2 ? "card" : "cards") or fewer solves it.")
+                    ? Messages.text("Proven minimal: one card is the fewest there can be.")
+                    : Messages.plural(
+                        "Proven minimal: no program of %s card or fewer solves it.",
+                        "Proven minimal: no program of %s cards or fewer solves it.", count: program.count - 1, program.count - 1))
         } else {
             lines.append(
-                "Not proven minimal: the best found within the bound; every program of up to \(solution.searchedUpTo) cards was checked before the search stopped at its budget.")
+                Messages.text(
+                    "Not proven minimal: the best found within the bound; every program of up to %s cards was checked before the search stopped at its budget.",
+                    solution.searchedUpTo))
         }
-        lines.append("Searched \(solution.nodes) partial \(solution.nodes == 1 ? "program" : "programs").")
+        lines.append(
+            Messages.plural("Searched %s partial program.", "Searched %s partial programs.", count: solution.nodes, solution.nodes))
         return lines
     }
 

@@ -1,4 +1,7 @@
-/// Words for people: the program, one line per step, and the result in sentences a child understands.
+import CardBotSupport
+
+/// Words for people: the program, one line per step, and the result in sentences a child understands, in the
+/// language of the current `Messages` catalog.
 public enum TraceFormatter {
     /// The whole report: program, steps and result.
     public static func lines(for trace: Trace, level: Level, optimal: Int?) -> [String] {
@@ -18,10 +21,10 @@ public enum TraceFormatter {
 
     /// "Program (5 cards):" and the indented cards, then notes.
     public static func programLines(_ program: CardProgram) -> [String] {
-        guard program.count > 0 else { return ["Program: no cards"] }
-        var lines = ["Program (\(program.count) \(program.count == 1 ? "card" : "cards")):"]
+        guard program.count > 0 else { return [Messages.text("Program: no cards")] }
+        var lines = [Messages.plural("Program (%s card):", "Program (%s cards):", count: program.count, program.count)]
         lines += program.indentedLines.map { "  " + $0 }
-        lines += program.notes.map { "Note: " + $0 }
+        lines += program.notes.map { Messages.text("Note: %s", $0) }
         return lines
     }
 
@@ -38,9 +41,11 @@ public enum TraceFormatter {
             let text: String
             switch call.kind {
             case .enter:
-                text = "\(Card.call(call.function).name) (card \(call.callPosition)): the cards of \(Card.define(call.function).name) (card \(call.definePosition))"
+                text = Messages.text(
+                    "%1$s (card %2$s): the cards of %3$s (card %4$s)", Card.call(call.function).name, call.callPosition,
+                    Card.define(call.function).name, call.definePosition)
             case .leave:
-                text = "end of \(letter): back after card \(call.callPosition)"
+                text = Messages.text("end of %1$s: back after card %2$s", letter, call.callPosition)
             }
             lines[call.afterSteps, default: []].append(indent + text)
         }
@@ -62,7 +67,7 @@ public enum TraceFormatter {
         let number = String(step.number)
         let cardWidth = 7  // the longest step card name, "forward"
         let name = step.card.name
-        let cardLabel = "card \(step.cardPosition)"
+        let cardLabel = Messages.text("card %s", step.cardPosition)
         let head =
             String(repeating: " ", count: numberWidth - number.count) + number + ". " + name
             + String(repeating: " ", count: max(0, cardWidth - name.count)) + "  (" + cardLabel + ")"
@@ -75,21 +80,38 @@ public enum TraceFormatter {
         let at = step.state.position
         var text: String
         switch step.event {
-        case .moved: text = "moved to \(at)"
-        case .jumped: text = "jumped to \(at)"
-        case .turned: text = "turned \(step.card == .left ? "left" : "right"), now facing \(step.state.facing)"
+        case .moved: text = Messages.text("moved to %s", at)
+        case .jumped: text = Messages.text("jumped to %s", at)
+        case .turned:
+            let facing = facingName(step.state.facing)
+            text = step.card == .left
+                ? Messages.text("turned left, now facing %s", facing) : Messages.text("turned right, now facing %s", facing)
         case .bumped:
-            let obstacle = trace.result.obstacle.map { level.map.contains($0) ? "a wall at \($0)" : "the edge of the map" } ?? "a wall"
-            text = step.card == .jump ? "could not jump: \(obstacle) is in the way; stayed at \(at)" : "bumped into \(obstacle); stayed at \(at)"
-        case .fell: text = "fell into the water at \(at)"
+            let obstacle = trace.result.obstacle.map {
+                level.map.contains($0) ? Messages.text("a wall at %s", $0) : Messages.text("the edge of the map")
+            } ?? Messages.text("a wall")
+            text = step.card == .jump
+                ? Messages.text("could not jump: %1$s is in the way; stayed at %2$s", obstacle, at)
+                : Messages.text("bumped into %1$s; stayed at %2$s", obstacle, at)
+        case .fell: text = Messages.text("fell into the water at %s", at)
         }
         if step.tookGem {
-            text += ", took a gem (\(step.state.gemsTaken) of \(trace.gemsTotal))"
+            text += Messages.text(", took a gem (%1$s of %2$s)", step.state.gemsTaken, trace.gemsTotal)
         }
         if step.number == trace.steps.count && trace.result.reason == .goal {
-            text += ", reached the goal!"
+            text += Messages.text(", reached the goal!")
         }
         return text
+    }
+
+    /// The name of a direction the robot faces ("north", "east", ...), translated.
+    public static func facingName(_ facing: Facing) -> String {
+        switch facing {
+        case .north: return Messages.text("north", context: "facing")
+        case .east: return Messages.text("east", context: "facing")
+        case .south: return Messages.text("south", context: "facing")
+        case .west: return Messages.text("west", context: "facing")
+        }
     }
 
     /// The result as a sentence: "The robot fell into the water at (3, 2).", "2 gems are still waiting."
@@ -97,36 +119,64 @@ public enum TraceFormatter {
         let result = trace.result
         let at = result.state.position
         let left = trace.gemsLeft
-        let waiting = left == 1 ? "1 gem is still waiting" : "\(left) gems are still waiting"
         switch result.reason {
         case .goal:
-            let gems = trace.gemsTotal == 0 ? "" : trace.gemsTotal == 1 ? " with the gem" : " with all \(trace.gemsTotal) gems"
-            return "Well done! The robot reached the goal at \(at)\(gems) in \(result.steps) \(result.steps == 1 ? "step" : "steps")."
+            let steps = result.steps
+            switch trace.gemsTotal {
+            case 0:
+                return Messages.plural(
+                    "Well done! The robot reached the goal at %1$s in %2$s step.",
+                    "Well done! The robot reached the goal at %1$s in %2$s steps.", count: steps, at, steps)
+            case 1:
+                return Messages.plural(
+                    "Well done! The robot reached the goal at %1$s with the gem in %2$s step.",
+                    "Well done! The robot reached the goal at %1$s with the gem in %2$s steps.", count: steps, at, steps)
+            default:
+                return Messages.plural(
+                    "Well done! The robot reached the goal at %1$s with all %3$s gems in %2$s step.",
+                    "Well done! The robot reached the goal at %1$s with all %3$s gems in %2$s steps.", count: steps, at, steps,
+                    trace.gemsTotal)
+            }
         case .bumped:
             if let obstacle = result.obstacle, !level.map.contains(obstacle) {
-                return "The robot bumped into the edge of the map at \(at)."
+                return Messages.text("The robot bumped into the edge of the map at %s.", at)
             }
-            let wall = result.obstacle.map { " at \($0)" } ?? ""
-            return "The robot bumped into a wall\(wall)."
+            return result.obstacle.map { Messages.text("The robot bumped into a wall at %s.", $0) }
+                ?? Messages.text("The robot bumped into a wall.")
         case .fell:
-            return "The robot fell into the water at \(at)."
+            return Messages.text("The robot fell into the water at %s.", at)
         case .stuck:
             if let position = result.stuckCardPosition, position <= trace.program.count, trace.program.cards[position - 1].isCall {
                 let call = trace.program.cards[position - 1]
                 let letter = Card.functionLetter(call.function!)
-                return "The robot got stuck: \(call.name) (card \(position)) called \(letter) again before \(letter) made a step, so the calls would go on forever at \(at)."
+                return Messages.text(
+                    "The robot got stuck: %1$s (card %2$s) called %3$s again before %3$s made a step, so the calls would go on forever at %4$s.",
+                    call.name, position, letter, at)
             }
-            let card = result.stuckCardPosition.map { " (card \($0))" } ?? ""
-            return "The robot got stuck: the repeat-until-goal loop\(card) made no step, so it would wait at \(at) forever."
+            if let card = result.stuckCardPosition {
+                return Messages.text(
+                    "The robot got stuck: the repeat-until-goal loop (card %1$s) made no step, so it would wait at %2$s forever.",
+                    card, at)
+            }
+            return Messages.text(
+                "The robot got stuck: the repeat-until-goal loop made no step, so it would wait at %s forever.", at)
         case .stepLimit:
-            return "The robot took \(level.stepLimit) steps without reaching the goal, so it was stopped at \(at)."
+            return Messages.text(
+                "The robot took %1$s steps without reaching the goal, so it was stopped at %2$s.", level.stepLimit, at)
         case .noCards:
-            return "There are no cards yet: lay some cards and try again."
+            return Messages.text("There are no cards yet: lay some cards and try again.")
         case .gemsLeft:
-            return "The robot reached the goal at \(at), but \(waiting)."
+            return Messages.plural(
+                "The robot reached the goal at %1$s, but %2$s gem is still waiting.",
+                "The robot reached the goal at %1$s, but %2$s gems are still waiting.", count: left, at, left)
         case .ended:
-            let gems = left > 0 && trace.gemsTotal > 0 ? "; \(waiting)" : ""
-            return "The cards ran out at \(at) before the robot reached the goal at \(level.map.goal)\(gems)."
+            if left > 0 && trace.gemsTotal > 0 {
+                return Messages.plural(
+                    "The cards ran out at %1$s before the robot reached the goal at %2$s; %3$s gem is still waiting.",
+                    "The cards ran out at %1$s before the robot reached the goal at %2$s; %3$s gems are still waiting.",
+                    count: left, at, level.map.goal, left)
+            }
+            return Messages.text("The cards ran out at %1$s before the robot reached the goal at %2$s.", at, level.map.goal)
         }
     }
 
@@ -134,8 +184,10 @@ public enum TraceFormatter {
     static func cardSentence(_ trace: Trace, optimal: Int?) -> String? {
         guard trace.success else { return nil }
         let used = trace.program.count
-        guard let optimal else { return "It used \(used) \(used == 1 ? "card" : "cards")." }
-        if used <= optimal { return "It used \(used) \(used == 1 ? "card" : "cards"): the fewest possible." }
-        return "It used \(used) cards; it can be done with \(optimal)."
+        guard let optimal else { return Messages.plural("It used %s card.", "It used %s cards.", count: used, used) }
+        if used <= optimal {
+            return Messages.plural("It used %s card: the fewest possible.", "It used %s cards: the fewest possible.", count: used, used)
+        }
+        return Messages.text("It used %1$s cards; it can be done with %2$s.", used, optimal)
     }
 }

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// The lines `cardbot validate` prints besides the diagnostics.
 public enum ValidationSummary {
     /// "Levels/01-first-steps.json: ok, level 1, fewest cards 3".
@@ -9,10 +11,13 @@ public enum ValidationSummary {
 
     /// "Checked 16 files: all valid." or "Checked 3 files: 2 errors, 1 warning."
     public static func totalLine(_ report: ValidationReport) -> String {
-        let files = "Checked \(report.files.count) \(report.files.count == 1 ? "file" : "files")"
-        if report.errorCount == 0 && report.warningCount == 0 { return "\(files): all valid." }
-        let errors = "\(report.errorCount) \(report.errorCount == 1 ? "error" : "errors")"
-        let warnings = "\(report.warningCount) \(report.warningCount == 1 ? "warning" : "warnings")"
-        return "\(files): \(errors), \(warnings)."
+        let count = report.files.count
+        if report.errorCount == 0 && report.warningCount == 0 {
+            return Messages.plural("Checked %s file: all valid.", "Checked %s files: all valid.", count: count, count)
+        }
+        let files = Messages.plural("Checked %s file", "Checked %s files", count: count, count)
+        let errors = Messages.plural("%s error", "%s errors", count: report.errorCount, report.errorCount)
+        let warnings = Messages.plural("%s warning", "%s warnings", count: report.warningCount, report.warningCount)
+        return Messages.text("%1$s: %2$s, %3$s.", files, errors, warnings)
     }
 }

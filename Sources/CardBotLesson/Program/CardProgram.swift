@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// A sequence of cards read as a program: blocks matched, ready to run.
 ///
 /// A repeat, an if or a definition (`define-a`, `define-b`) opens a block that `end` closes; `else` splits an if
@@ -90,14 +92,20 @@ public struct CardProgram: Sendable {
     public var notes: [String] {
         var notes: [String] = []
         if !closedAtEnd.isEmpty {
-            let described = closedAtEnd.map { "\(cards[$0 - 1].name) (card \($0))" }
-            let what = closedAtEnd.count == 1 ? "block was" : "blocks were"
-            notes.append("\(closedAtEnd.count) \(what) still open when the cards ran out and closed there: \(described.joined(separator: ", "))")
+            let described = closedAtEnd.map { Messages.text("%1$s (card %2$s)", cards[$0 - 1].name, $0) }
+            notes.append(
+                Messages.plural(
+                    "%1$s block was still open when the cards ran out and closed there: %2$s",
+                    "%1$s blocks were still open when the cards ran out and closed there: %2$s", count: closedAtEnd.count,
+                    closedAtEnd.count, described.joined(separator: ", ")))
         }
         for position in uncalled {
             let define = cards[position - 1]
             let call = Card.call(define.function!).name
-            notes.append("\(define.name) (card \(position)) is never called, so its cards never run; lay a \(call) card to use it")
+            notes.append(
+                Messages.text(
+                    "%1$s (card %2$s) is never called, so its cards never run; lay a %3$s card to use it", define.name,
+                    position, call))
         }
         return notes
     }

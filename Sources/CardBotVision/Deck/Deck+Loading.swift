@@ -66,19 +66,25 @@ extension Deck {
                 kind = .code
             }
             let imagePath = entry.image.hasPrefix("/") ? entry.image : folder + entry.image
-            let title = entry.title ?? entry.name
-            let description = entry.description ?? ""
+            let title = entry.title?.resolved(language: document.language) ?? (text: entry.name, translations: [:])
+            let description = entry.description?.resolved(language: document.language) ?? (text: "", translations: [:])
             switch kind {
             case .code:
                 let code = try MarkerReference.code(ofFile: imagePath)
-                cards.append(
-                    DeckCard(marker: entry.marker, name: entry.name, title: title, description: description, image: entry.image, code: code))
+                var card = DeckCard(
+                    marker: entry.marker, name: entry.name, title: title.text, description: description.text, image: entry.image,
+                    code: code)
+                card.titleTranslations = title.translations
+                card.descriptionTranslations = description.translations
+                cards.append(card)
             case .picture:
                 let picture = try MarkerPicture(image: MarkerReference.readImage(imagePath), file: imagePath)
-                cards.append(
-                    DeckCard(
-                        marker: entry.marker, name: entry.name, title: title, description: description, image: entry.image,
-                        picture: picture))
+                var card = DeckCard(
+                    marker: entry.marker, name: entry.name, title: title.text, description: description.text,
+                    image: entry.image, picture: picture)
+                card.titleTranslations = title.translations
+                card.descriptionTranslations = description.translations
+                cards.append(card)
             }
         }
         return (document.name ?? path, cards)

@@ -1,3 +1,4 @@
+import CardBotSupport
 import CardBotImaging
 
 /// One card of a deck: its marker, the word it means by default, and how a child would describe it.
@@ -27,6 +28,10 @@ public struct DeckCard: Sendable, Hashable {
     public var code: MarkerCode?
     /// The picture inside the border (nil for a code card).
     public var picture: MarkerPicture?
+    /// `title` in other languages, by language code (deck.json's `"title": {"en": ..., "da": ...}`).
+    public var titleTranslations: [String: String] = [:]
+    /// `description` in other languages, by language code.
+    public var descriptionTranslations: [String: String] = [:]
 
     /// Creates a card whose marker is a code.
     public init(marker: Int, name: String, title: String, description: String, image: String, code: MarkerCode) {
@@ -50,6 +55,15 @@ public struct DeckCard: Sendable, Hashable {
         self.image = image
         self.code = nil
         self.picture = picture
+    }
+
+    /// This card with its title and description in the first of `preferences` (language codes, most wanted
+    /// first) that deck.json gives them in, else in the deck's default language.
+    public func localized(_ preferences: [String]) -> DeckCard {
+        var card = self
+        card.title = Translations.pick(title, titleTranslations, preferences)
+        card.description = Translations.pick(description, descriptionTranslations, preferences)
+        return card
     }
 
     /// Whether the marker is a code or a picture.

@@ -7,14 +7,16 @@ struct DeckDocument {
     struct Entry {
         var marker: Int
         var name: String
-        var title: String?
-        var description: String?
+        var title: TranslatedString?
+        var description: TranslatedString?
         var image: String
         var kind: String?
     }
 
     var format: String
     var name: String?
+    /// The language of titles and descriptions given in several.
+    var language: String?
     var cards: [Entry]
 
     /// The longest deck name, card title or description accepted, in characters.
@@ -37,6 +39,13 @@ struct DeckDocument {
         }
         let format = try string(root, "format", at: "the top level", file: file)
         let name = try optionalString(root, "name", file: file)
+        var language: String?
+        if let value = member(root, "language") {
+            guard let code = value.stringValue, Translations.isLanguageCode(code) else {
+                throw fail(value.position, "'language' should be a language code such as \"en\" or \"da\"")
+            }
+            language = code
+        }
         guard let cardsValue = member(root, "cards") else {
             throw fail(root.position, "the field \"cards\" is missing")
         }
@@ -62,12 +71,35 @@ struct DeckDocument {
             cards.append(
                 Entry(
                     marker: marker, name: try string(element, "name", at: place, file: file),
-                    title: try optionalString(element, "title", file: file, place: place),
-                    description: try optionalString(element, "description", file: file, place: place),
+                    title: try translated(element, "title", file: file, place: place),
+                    description: try translated(element, "description", file: file, place: place),
                     image: try string(element, "image", at: place, file: file),
                     kind: try optionalString(element, "kind", file: file, place: place)))
         }
-        return DeckDocument(format: format, name: name, cards: cards)
+        return DeckDocument(format: format, name: name, language: language, cards: cards)
+    }
+
+    /// A title or description: a string, or an object from language code to string.
+    private static func translated(_ object: JSONValue, _ key: String, file: String, place: String) throws -> TranslatedString? {
+        guard let value = member(object, key) else { return nil }
+        guard let members = value.members else {
+            return try optionalString(object, key, file: file, place: place).map { TranslatedString(single: $0) }
+        }
+        guard !members.isEmpty else {
+            throw DeckError(
+                .malformed, file: file, position: value.position,
+                reason: "\(place).\(key) is an empty object; give a string, or the text in at least one language")
+        }
+        var texts: [String: String] = [:]
+        for member in members {
+            guard Translations.isLanguageCode(member.key) else {
+                throw DeckError(
+                    .malformed, file: file, position: member.keyPosition,
+                    reason: "'\(TerminalText.truncated(member.key, width: 40))' in \(place).\(key) is not a language code such as \"en\" or \"da\"")
+            }
+            texts[member.key] = try text(member.value, "\(key).\(member.key)", file: file, place: place)
+        }
+        return TranslatedString(texts: texts)
     }
 
     private static func member(_ object: JSONValue, _ key: String) -> JSONValue? {
@@ -100,5 +132,20 @@ struct DeckDocument {
                 reason: "\(field) is \(string.count) characters long; at most \(maximumTextLength) are allowed")
         }
         return string
+    }
+}
+
+/// A title or description in deck.json: one string, or the text in several languages (`{"en": "Jump", "da": "Hop"}`).
+struct TranslatedString {
+    /// The text by language code (empty for one string).
+    var texts: [String: String] = [:]
+    /// The one string, when not given by language.
+    var single: String?
+
+    /// The text in `language`, else English, else the first language in alphabetical order; and all of them.
+    func resolved(language: String?) -> (text: String, translations: [String: String]) {
+        if let single { return (single, [:]) }
+        let key = language.flatMap { texts[$0] != nil ? $0 : nil } ?? (texts["en"] != nil ? "en" : texts.keys.sorted()[0])
+        return (texts[key]!, texts)
     }
 }

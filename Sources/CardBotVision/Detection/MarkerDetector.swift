@@ -116,6 +116,7 @@ public final class MarkerDetector {
             }
             guard Self.isPlausible(rough, minimumSide: minimumSide) else { continue }
             let corners = CornerRefiner.refine(rough, sampler: sampler, cellsAcross: cellsAcross)
+            guard Self.isNearParallelogram(corners, frameWidth: Double(width * scale)) else { continue }
             if let detection = read(corners, sampler: sampler, cellsAcross: cellsAcross, hullQuad: fromHull) {
                 found.append(detection)
             }
@@ -234,6 +235,20 @@ public final class MarkerDetector {
             if abs(cosine) > 0.951 { return false }
         }
         return true
+    }
+
+    /// Whether the quad's diagonals cross near their midpoints, as a square's do in any view a camera can have of
+    /// it at its size. Perspective moves the crossing away from the midpoints by at most about s² / W pixels for a
+    /// marker s pixels across in a frame W pixels wide (measured over lenses up to 90 degrees across and tables
+    /// tilted up to 80 degrees); 1.5 px more is left for corners found on blurred, noisy edges. So a large marker
+    /// seen steeply passes, while a small blob that only roughly has four corners, such as a bold letter in a card's
+    /// title (a "D" that a ring-like 4x4 code would otherwise match), does not.
+    static func isNearParallelogram(_ corners: [ImagePoint], frameWidth: Double) -> Bool {
+        var size = 0.0
+        for i in 0..<4 { size = max(size, corners[i].distance(to: corners[(i + 1) % 4])) }
+        let first = ImagePoint(x: (corners[0].x + corners[2].x) / 2, y: (corners[0].y + corners[2].y) / 2)
+        let second = ImagePoint(x: (corners[1].x + corners[3].x) / 2, y: (corners[1].y + corners[3].y) / 2)
+        return first.distance(to: second) <= 1.5 + 1.5 * size * size / frameWidth
     }
 
     /// The marker's turn in the image, to the nearest quarter turn, clockwise.

@@ -1,4 +1,6 @@
 import CardBotImaging
+import CardBotPrint
+import CardBotSupport
 
 /// Draws what was read onto a frame, for a teacher to check: each card outlined in its row's colour, a dot on
 /// its top-left corner, and a label with its place in the program and its name; the program along the top.
@@ -10,7 +12,7 @@ public enum FrameAnnotator {
 
     /// The annotated colour image of `image` with `reading` drawn on it.
     public static func render(_ image: GrayImage, reading: FrameReading) -> RGBImage {
-        var canvas = RGBImage(image)
+        let canvas = Canvas(picture: RGBImage(image))
         let white = RGB(255, 255, 255)
         let black = RGB(0, 0, 0)
         var position = 0
@@ -20,26 +22,29 @@ public enum FrameAnnotator {
                 position += 1
                 let side = card.quad.meanSide
                 let thickness = min(max(side / 25, 1.5), 4)
-                canvas.strokePolygon(card.corners, color: color, thickness: thickness)
-                canvas.fillCircle(center: card.quad.topLeft, radius: thickness * 1.6, color: color)
-                let scale = side >= 48 ? 2 : 1
+                // Pixel (x, y)'s centre is at (x + 0.5, y + 0.5) on the canvas.
+                let corners = card.corners.map { ($0.x + 0.5, $0.y + 0.5) }
+                canvas.stroke(corners, width: thickness, color: color, closed: true)
+                canvas.fillCircle(card.quad.topLeft.x + 0.5, card.quad.topLeft.y + 0.5, radius: thickness * 1.6, color: color)
+                let style = TextStyle(size: side >= 48 ? 16 : 10, bold: true, color: black)
                 let text = "\(position) \(card.name)"
-                let size = BitmapFont.size(of: text, scale: scale)
-                let corners = card.corners
-                let top = corners.map(\.y).min() ?? 0
+                let extent = canvas.measure(text, style: style)
+                let top = corners.map(\.1).min() ?? 0
                 let center = card.quad.center
-                let x = Int(center.x) - size.width / 2 - 2
-                let y = Int(top) - size.height - 8
-                canvas.drawLabel(text, x: x, y: max(y, 0), scale: scale, color: black, background: color)
+                canvas.label(
+                    text, x: center.x + 0.5 - extent.width / 2 - 2, y: max(0, top - extent.height - 8), style: style,
+                    background: color, padding: 2)
             }
         }
         let summary: String
         if reading.cards.isEmpty {
-            summary = "no cards"
+            summary = Messages.text("no cards")
         } else {
             summary = reading.rows.map { $0.map(\.name).joined(separator: " ") }.joined(separator: " / ")
         }
-        canvas.drawLabel(summary, x: 4, y: 4, scale: image.width >= 960 ? 2 : 1, color: white, background: black)
-        return canvas
+        canvas.label(
+            summary, x: 4, y: 4, style: TextStyle(size: image.width >= 960 ? 16 : 10, bold: true, color: white),
+            background: black, padding: 3)
+        return canvas.image
     }
 }

@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotPrint
 
 #if canImport(Glibc)
 import Glibc
@@ -73,7 +74,7 @@ public enum CardPictogram {
     /// Draws the pictogram of `name` in the square from (`x`, `y`), `size` mm wide. Returns false when the name
     /// has no pictogram.
     @discardableResult
-    static func draw(_ name: String, on canvas: inout PrintCanvas, x: Double, y: Double, size: Double, color: RGB) -> Bool {
+    public static func draw(_ name: String, on canvas: Canvas, x: Double, y: Double, size: Double, color: RGB) -> Bool {
         guard let shape = shape(for: name) else { return false }
         // Box coordinates 0...1 (y down) to millimetres.
         func p(_ u: Double, _ v: Double) -> (Double, Double) { (x + u * size, y + v * size) }
@@ -86,7 +87,7 @@ public enum CardPictogram {
         case .turn(let left):
             func m(_ u: Double, _ v: Double) -> (Double, Double) { left ? p(u, v) : p(1 - u, v) }
             var points = [m(0.66, 0.94), m(0.66, 0.56)]
-            points += PrintCanvas.arc(0.36, 0.56, 0.3, from: 0, to: -Double.pi / 2).map { m($0.0, $0.1) }
+            points += Canvas.arc(0.36, 0.56, 0.3, from: 0, to: -Double.pi / 2).map { m($0.0, $0.1) }
             points.append(m(0.28, 0.26))
             canvas.stroke(points, width: line, color: color)
             let tip = m(0.04, 0.26)
@@ -99,27 +100,25 @@ public enum CardPictogram {
             let tip = p(end, 0.85 - k * (end - 0.08) * (0.92 - end))
             let slope = -k * (1.0 - 2 * end)
             canvas.arrowhead(tip.0, tip.1, angle: atan2(slope, 1), size: head * 0.9, color: color)
-            canvas.rectangle(p(0.02, 0.9).0, p(0.02, 0.9).1, p(0.98, 0.98).0, p(0.98, 0.98).1, color: color)
+            canvas.fillRectangle(p(0.02, 0.9).0, p(0.02, 0.9).1, p(0.98, 0.98).0, p(0.98, 0.98).1, color: color)
         case .loop(let count):
             let start = -Double.pi / 2 + 0.55
             let end = start + 2 * Double.pi - 1.0
-            let arc = PrintCanvas.arc(0.5, 0.5, 0.38, from: start, to: end).map { p($0.0, $0.1) }
+            let arc = Canvas.arc(0.5, 0.5, 0.38, from: start, to: end).map { p($0.0, $0.1) }
             canvas.stroke(Array(arc.dropLast(3)), width: line * 0.85, color: color)
             let tip = arc.last!
             canvas.arrowhead(tip.0, tip.1, angle: end + Double.pi / 2, size: head * 0.85, color: color)
             if let count {
-                let text = String(count)
-                let unit = 0.07 * size
-                let width = PrintCanvas.textWidth(text, unit: unit)
-                canvas.text(text, x: x + size / 2 - width / 2, y: y + size / 2 - 3.5 * unit, unit: unit, color: color)
+                let style = TextStyle(size: 0.36 * size, bold: true, color: color, alignment: .center)
+                let extent = canvas.measure(String(count), style: style)
+                canvas.text(String(count), x: x, y: y + (size - extent.height) / 2, style: style, width: size)
             } else {
                 // A flag: the goal.
                 canvas.stroke([p(0.42, 0.72), p(0.42, 0.3)], width: line * 0.6, color: color)
                 canvas.fill([p(0.42, 0.28), p(0.66, 0.37), p(0.42, 0.46)], color: color)
             }
         case .question(let direction):
-            let unit = 0.1 * size
-            canvas.text("?", x: x, y: y + 0.14 * size, unit: unit, color: color)
+            canvas.text("?", x: x, y: y + 0.02 * size, style: TextStyle(size: 0.8 * size, bold: true, color: color))
             switch direction {
             case 0:
                 canvas.stroke([p(0.78, 0.9), p(0.78, 0.42)], width: line, color: color)
@@ -144,19 +143,19 @@ public enum CardPictogram {
             canvas.stroke([p(0.3, 0.12), p(0.68, 0.12), p(0.68, 0.88), p(0.3, 0.88)], width: line * 1.2, color: color)
         case .define(let letter):
             canvas.stroke([p(0.42, 0.1), p(0.12, 0.1), p(0.12, 0.9), p(0.42, 0.9)], width: line * 1.2, color: color)
-            drawLetter(letter, on: &canvas, centreX: x + 0.6 * size, centreY: y + 0.5 * size, size: size, color: color)
+            drawLetter(letter, on: canvas, centreX: x + 0.6 * size, centreY: y + 0.5 * size, size: size, color: color)
         case .call(let letter):
             canvas.stroke([p(0.02, 0.5), p(0.22, 0.5)], width: line, color: color)
             canvas.arrowhead(p(0.4, 0.5).0, p(0.4, 0.5).1, angle: 0, size: head * 0.8, color: color)
-            drawLetter(letter, on: &canvas, centreX: x + 0.7 * size, centreY: y + 0.5 * size, size: size, color: color)
+            drawLetter(letter, on: canvas, centreX: x + 0.7 * size, centreY: y + 0.5 * size, size: size, color: color)
         }
         return true
     }
 
     /// A function's letter, large, centred on (`centreX`, `centreY`).
-    private static func drawLetter(_ letter: String, on canvas: inout PrintCanvas, centreX: Double, centreY: Double, size: Double, color: RGB) {
-        let unit = 0.08 * size
-        let width = PrintCanvas.textWidth(letter, unit: unit)
-        canvas.text(letter, x: centreX - width / 2, y: centreY - 3.5 * unit, unit: unit, color: color)
+    private static func drawLetter(_ letter: String, on canvas: Canvas, centreX: Double, centreY: Double, size: Double, color: RGB) {
+        let style = TextStyle(size: 0.56 * size, bold: true, color: color, alignment: .center)
+        let extent = canvas.measure(letter, style: style)
+        canvas.text(letter, x: centreX - size / 2, y: centreY - extent.height / 2, style: style, width: size)
     }
 }

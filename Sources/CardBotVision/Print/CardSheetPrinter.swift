@@ -1,7 +1,9 @@
 import CardBotImaging
+import CardBotPrint
+import CardBotSupport
 
-/// Renders printable sheets of card faces: each card with its marker, the pictogram of what it does, its title
-/// and a band in its family's colour, in a grid with light cutting lines and cut marks, several cards a page.
+/// Renders printable sheets of card faces: each card with its marker in its quiet zone, the pictogram of what it
+/// does, its title, its one-sentence description and a band in its family's colour, in a grid with light cutting lines and cut marks, several cards a page.
 public struct CardSheetPrinter: Sendable {
     /// Where the cards go.
     public let layout: SheetLayout
@@ -28,30 +30,53 @@ public struct CardSheetPrinter: Sendable {
         return cards[start..<min(cards.count, start + layout.cardsPerSheet)]
     }
 
-    /// Sheet `sheet` (from 0) of the sheets for `cards`, `deckIndex` giving each card's place in its deck
-    /// (for the band colour of cards outside the card language).
-    public func renderSheet(_ sheet: Int, of cards: [DeckCard]) -> RGBImage {
+    /// Draws sheet `sheet` (from 0) of the sheets for `cards` on `canvas` (a page in millimetres).
+    public func drawSheet(_ sheet: Int, of cards: [DeckCard], on canvas: Canvas) {
         let total = sheetCount(cards: cards.count)
-        var canvas = PrintCanvas(widthMM: layout.paper.width, heightMM: layout.paper.height, dpi: dpi)
         let slice = self.cards(ofSheet: sheet, from: cards)
         for (slot, (index, card)) in zip(slice.indices, slice).enumerated() {
             let origin = layout.origin(ofSlot: slot)
-            Self.drawCard(card, index: index, on: &canvas, x: origin.x, y: origin.y, width: layout.cardWidth)
+            Self.drawCard(card, index: index, on: canvas, x: origin.x, y: origin.y, width: layout.cardWidth)
         }
-        drawCutMarks(on: &canvas, used: slice.count)
-        let footer = "\(deckName) - sheet \(sheet + 1) of \(total) - cut along the grey lines"
-        let unit = 0.3
-        let width = PrintCanvas.textWidth(footer, unit: unit)
+        drawCutMarks(on: canvas, used: slice.count)
+        let footer = Messages.text(
+            "%1$s - sheet %2$s of %3$s - cut along the grey lines", deckName, sheet + 1, total)
         canvas.text(
-            footer, x: (layout.paper.width - width) / 2, y: layout.paper.height - layout.margin / 2 - 3, unit: unit,
-            color: RGB(120, 120, 120))
+            footer, x: layout.margin, y: layout.paper.height - layout.margin / 2 - 2.5,
+            style: TextStyle(size: 2.6, color: RGB(110, 110, 110), alignment: .center),
+            width: layout.paper.width - 2 * layout.margin, maxLines: 1)
+    }
+
+    /// Sheet `sheet` (from 0) of the sheets for `cards` as a picture at the printer's dpi.
+    public func renderSheet(_ sheet: Int, of cards: [DeckCard]) -> RGBImage {
+        let canvas = Canvas(paperWidthMM: layout.paper.width, heightMM: layout.paper.height, dpi: dpi)
+        drawSheet(sheet, of: cards, on: canvas)
         return canvas.image
+    }
+
+    /// All the sheets for `cards` as one PDF document, a page per sheet, its text real text.
+    /// - Throws: `CanvasError` when cairo fails.
+    public func pdf(of cards: [DeckCard]) throws -> [UInt8] {
+        let canvas = Canvas(pdfWidthMM: layout.paper.width, heightMM: layout.paper.height, title: deckName)
+        for sheet in 0..<sheetCount(cards: cards.count) {
+            if sheet > 0 { canvas.newPage() }
+            drawSheet(sheet, of: cards, on: canvas)
+        }
+        return try canvas.finish()
+    }
+
+    /// The first sheet for `cards` as an SVG picture.
+    /// - Throws: `CanvasError` when cairo fails.
+    public func svg(ofSheet sheet: Int, of cards: [DeckCard]) throws -> [UInt8] {
+        let canvas = Canvas(svgWidthMM: layout.paper.width, heightMM: layout.paper.height)
+        drawSheet(sheet, of: cards, on: canvas)
+        return try canvas.finish()
     }
 
     /// One card face on its own, `width` mm wide, at `dpi`, with a thin grey outline.
     public static func renderFace(_ card: DeckCard, index: Int = 0, width: Double, dpi: Int = 300) -> RGBImage {
-        var canvas = PrintCanvas(widthMM: width, heightMM: width * CardLayout.heightRatio, dpi: dpi)
-        drawCard(card, index: index, on: &canvas, x: 0, y: 0, width: width)
+        let canvas = Canvas(paperWidthMM: width, heightMM: width * CardLayout.heightRatio, dpi: dpi)
+        drawCard(card, index: index, on: canvas, x: 0, y: 0, width: width)
         return canvas.image
     }
 
@@ -63,89 +88,56 @@ public struct CardSheetPrinter: Sendable {
 
     // MARK: - Drawing
 
-    static func drawCard(_ card: DeckCard, index: Int, on canvas: inout PrintCanvas, x: Double, y: Double, width: Double) {
+    /// Draws one card face with its top-left corner at (`x`, `y`): the marker in its quiet white margin, the
+    /// pictogram and the title, the description, and the family's coloured band.
+    public static func drawCard(_ card: DeckCard, index: Int, on canvas: Canvas, x: Double, y: Double, width: Double) {
         let height = width * CardLayout.heightRatio
         // Cutting line: a thin light grey outline just outside the card.
-        let outline = 0.25
-        let grey = RGB(190, 190, 190)
-        canvas.rectangle(x - outline, y - outline, x + width + outline, y, color: grey)
-        canvas.rectangle(x - outline, y + height, x + width + outline, y + height + outline, color: grey)
-        canvas.rectangle(x - outline, y, x, y + height, color: grey)
-        canvas.rectangle(x + width, y, x + width + outline, y + height, color: grey)
-        // The marker.
+        canvas.strokeRectangle(x - 0.125, y - 0.125, x + width + 0.125, y + height + 0.125, width: 0.25, color: RGB(190, 190, 190))
+        // The marker: pixels rendered at about 300 dpi, drawn as sharp squares.
         let box = markerBox(cardWidth: width)
-        let pixels = Int((box.side * canvas.scale).rounded())
-        canvas.blit(card.markerImage(side: pixels), x: x + box.left, y: y + box.top, side: box.side)
+        let pixels = max(8, Int((box.side * 300 / 25.4).rounded()))
+        canvas.draw(card.markerImage(side: pixels), x: x + box.left, y: y + box.top, width: box.side, height: box.side)
         // The band.
         let accent = CardPictogram.familyColor(for: card.name) ?? palette[((index % palette.count) + palette.count) % palette.count]
         let bandTop = y + height - CardLayout.band * width
-        canvas.rectangle(x, bandTop, x + width, y + height, color: accent)
-        // The pictogram and the title between the marker and the band.
-        let areaTop = y + box.top + box.side + 0.05 * width
-        let areaBottom = bandTop - 0.035 * width
+        canvas.fillRectangle(x, bandTop, x + width, y + height, color: accent)
+        // Below the marker's quiet zone: the pictogram and the title, then the description.
+        let areaTop = y + box.top + box.side + CardLayout.quietZone * width
+        let areaBottom = bandTop - 0.03 * width
         let areaLeft = x + box.left
         let areaRight = x + box.left + box.side
+        let rowHeight = min(CardLayout.titleRow * width, areaBottom - areaTop)
         var textLeft = areaLeft
-        let iconSize = min(0.2 * width, areaBottom - areaTop)
+        var textWidth = areaRight - areaLeft
+        let ink = RGB(30, 30, 36)
+        var titleStyle = TextStyle(size: 0.075 * width, bold: true, color: ink, alignment: .center)
         if CardPictogram.exists(for: card.name) {
-            let iconTop = areaTop + (areaBottom - areaTop - iconSize) / 2
-            CardPictogram.draw(card.name, on: &canvas, x: areaLeft, y: iconTop, size: iconSize, color: accent)
-            textLeft = areaLeft + iconSize + 0.05 * width
+            // The pictogram sits where a line starts: on the left, or on the right for a right-to-left title.
+            let rightToLeft = TextDirection.isRightToLeft(card.title)
+            let iconLeft = rightToLeft ? areaRight - rowHeight : areaLeft
+            CardPictogram.draw(card.name, on: canvas, x: iconLeft, y: areaTop, size: rowHeight, color: accent)
+            textWidth -= rowHeight + 0.04 * width
+            if !rightToLeft { textLeft += rowHeight + 0.04 * width }
+            titleStyle.alignment = .start
         }
-        let (lines, unit) = fit(card.title, width: areaRight - textLeft, height: areaBottom - areaTop, maximumUnit: 0.0105 * width)
-        let lineHeight = Double(BitmapFont.lineHeight) * unit
-        let blockHeight = Double(lines.count) * lineHeight - 2 * unit
-        var lineTop = areaTop + (areaBottom - areaTop - blockHeight) / 2
-        let centred = !CardPictogram.exists(for: card.name)
-        for line in lines {
-            let lineWidth = PrintCanvas.textWidth(line, unit: unit)
-            let left = centred ? textLeft + (areaRight - textLeft - lineWidth) / 2 : textLeft
-            canvas.text(line, x: left, y: lineTop, unit: unit, color: RGB(30, 30, 36))
-            lineTop += lineHeight
-        }
-    }
-
-    /// The title broken into at most three lines and the largest font unit (mm per font pixel) that fits.
-    static func fit(_ title: String, width: Double, height: Double, maximumUnit: Double) -> ([String], Double) {
-        let words = title.split(separator: " ").map(String.init)
-        guard !words.isEmpty else { return ([], maximumUnit) }
-        var best: ([String], Double) = ([title], 0)
-        for lineCount in 1...min(3, words.count) {
-            let lines = wrap(words, into: lineCount)
-            let longest = lines.map(\.count).max() ?? 1
-            let unitForWidth = width / Double(max(1, longest * BitmapFont.advance - 1))
-            let unitForHeight = height / Double(lines.count * BitmapFont.lineHeight - 2)
-            let unit = min(maximumUnit, unitForWidth, unitForHeight)
-            if unit > best.1 + 1e-9 { best = (lines, unit) }
-        }
-        return best
-    }
-
-    /// `words` in `count` lines, as even as can be (the longest line as short as possible).
-    static func wrap(_ words: [String], into count: Int) -> [String] {
-        let total = words.map(\.count).reduce(0, +) + words.count - 1
-        var limit = (total + count - 1) / count
-        while true {
-            var lines: [String] = []
-            var current = ""
-            for word in words {
-                if current.isEmpty {
-                    current = word
-                } else if current.count + 1 + word.count <= limit {
-                    current += " " + word
-                } else {
-                    lines.append(current)
-                    current = word
-                }
-            }
-            lines.append(current)
-            if lines.count <= count { return lines }
-            limit += 1
-        }
+        titleStyle.size = canvas.fittedSize(
+            card.title, style: titleStyle, width: textWidth, height: rowHeight, maxLines: 2, minimum: 0.02 * width)
+        let title = canvas.measure(card.title, style: titleStyle, width: textWidth)
+        canvas.text(
+            card.title, x: textLeft, y: areaTop + (rowHeight - title.height) / 2, style: titleStyle, width: textWidth,
+            maxLines: 2)
+        let descriptionTop = areaTop + rowHeight + 0.025 * width
+        guard !card.description.isEmpty, areaBottom - descriptionTop > 0.03 * width else { return }
+        var style = TextStyle(size: 0.042 * width, color: RGB(60, 60, 66), alignment: .center)
+        style.size = canvas.fittedSize(
+            card.description, style: style, width: areaRight - areaLeft, height: areaBottom - descriptionTop, maxLines: 4,
+            minimum: 0.022 * width)
+        canvas.text(card.description, x: areaLeft, y: descriptionTop, style: style, width: areaRight - areaLeft, maxLines: 4)
     }
 
     /// Cut marks outside the grid in line with every card edge.
-    private func drawCutMarks(on canvas: inout PrintCanvas, used: Int) {
+    private func drawCutMarks(on canvas: Canvas, used: Int) {
         guard used > 0 else { return }
         let rowsUsed = (used + layout.columns - 1) / layout.columns
         let columnsUsed = min(used, layout.columns)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotSupport
 import CardBotClassroom
 import CardBotVision
 import Foundation
@@ -15,6 +16,7 @@ extension CardBotCommand.Cards {
                 """)
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
         @Option(help: ArgumentHelp("The folder of level files (default: ./Levels when it exists).", valueName: "dir"))
         var levels: String?
@@ -37,12 +39,15 @@ extension CardBotCommand.Cards {
             if kinds.contains(.picture) { what.append("picture markers") }
             print("\(deck.name) (\(deck.file)): \(deck.cards.count) card\(deck.cards.count == 1 ? "" : "s"), \(what.joined(separator: " and "))")
             print("")
-            let nameWidth = max(4, deck.cards.map(\.name.count).max() ?? 4)
-            let titleWidth = min(32, max(5, deck.cards.map(\.title.count).max() ?? 5))
-            var header = "  ID  " + CardsSupport.pad("NAME", nameWidth) + "  " + CardsSupport.pad("TITLE", titleWidth)
-            if usage != nil { header += "  LEVELS" }
+            let cards = deck.cards.map { $0.localized(Messages.preferences) }
+            let nameHeader = Messages.text("NAME")
+            let titleHeader = Messages.text("TITLE")
+            let nameWidth = max(nameHeader.count, cards.map(\.name.count).max() ?? 4)
+            let titleWidth = min(32, max(titleHeader.count, cards.map(\.title.count).max() ?? 5))
+            var header = "  ID  " + CardsSupport.pad(nameHeader, nameWidth) + "  " + CardsSupport.pad(titleHeader, titleWidth)
+            if usage != nil { header += "  " + Messages.text("LEVELS") }
             print(header)
-            for card in deck.cards {
+            for card in cards {
                 var line = CardsSupport.padLeft(String(card.marker), 4) + "  " + CardsSupport.pad(card.name, nameWidth) + "  "
                     + CardsSupport.pad(card.title, titleWidth)
                 if let usage { line += "  " + CardUsage.numbers(usage.levels(using: card)) }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import CardBotImaging
+import CardBotPrint
+import CardBotSupport
 import CardBotVision
 import Foundation
 
@@ -10,14 +12,15 @@ extension CardBotCommand.Cards {
             commandName: "print",
             abstract: "Make sheets of cards to print and cut out (PDF, or one PNG per sheet).",
             discussion: """
-                Every card face shows its marker, a pictogram of what it does and its title, with light grey \
+                Every card face shows its marker, a pictogram of what it does, its title and its description, with light grey \
                 cutting lines and cut marks; several cards fit a sheet. FILE.pdf gets one page per sheet; \
                 FILE.png gets FILE-1.png, FILE-2.png, ... Print at 100% (no 'fit to page').
                 """)
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
-        @Option(help: ArgumentHelp("The file to write: NAME.pdf, or NAME.png for NAME-1.png, NAME-2.png, ...", valueName: "file"))
+        @Option(help: ArgumentHelp("The file to write: NAME.pdf, or NAME.png (NAME.svg) for NAME-1.png, NAME-2.png, ...", valueName: "file"))
         var out: String
 
         @Option(help: ArgumentHelp("The paper: a4 or letter.", valueName: "paper"))
@@ -46,8 +49,8 @@ extension CardBotCommand.Cards {
             }
             guard (72...1200).contains(dpi) else { throw ValidationError("--dpi must be from 72 to 1200.") }
             let lower = out.lowercased()
-            guard lower.hasSuffix(".pdf") || lower.hasSuffix(".png") else {
-                throw ValidationError("--out must end in .pdf or .png, not '\(out)'.")
+            guard lower.hasSuffix(".pdf") || lower.hasSuffix(".png") || lower.hasSuffix(".svg") else {
+                throw ValidationError("--out must end in .pdf, .png or .svg, not '\(out)'.")
             }
         }
 
@@ -68,6 +71,7 @@ extension CardBotCommand.Cards {
                 }
                 cards = chosen
             }
+            cards = cards.map { $0.localized(languageOptions.preferences) }
             guard !cards.isEmpty else {
                 StandardError.error("--only names no cards")
                 throw ExitCode(2)
@@ -77,13 +81,15 @@ extension CardBotCommand.Cards {
             var written: [String] = []
             do {
                 if out.lowercased().hasSuffix(".pdf") {
-                    let document = try PDFWriter.document(pageCount: count, title: "\(deck.name): cards") { sheet in
-                        PDFWriter.Page(
-                            image: printer.renderSheet(sheet, of: cards), width: paper.width * PDFWriter.pointsPerMillimetre,
-                            height: paper.height * PDFWriter.pointsPerMillimetre)
-                    }
-                    try FileBytes.writeAtomically(document, to: out)
+                    try FileBytes.writeAtomically(try printer.pdf(of: cards), to: out)
                     written.append(out)
+                } else if out.lowercased().hasSuffix(".svg") {
+                    let stem = String(out.dropLast(4))
+                    for sheet in 0..<count {
+                        let path = count == 1 ? out : "\(stem)-\(sheet + 1).svg"
+                        try FileBytes.writeAtomically(try printer.svg(ofSheet: sheet, of: cards), to: path)
+                        written.append(path)
+                    }
                 } else {
                     let stem = String(out.dropLast(4))
                     for sheet in 0..<count {
@@ -95,11 +101,18 @@ extension CardBotCommand.Cards {
             } catch let error as ImageError {
                 StandardError.error(file: error.file, error.reason)
                 throw ExitCode(2)
+            } catch let error as CanvasError {
+                StandardError.error(file: out, error.description)
+                throw ExitCode(2)
             }
             let size = "\(Self.format(layout.cardWidth)) x \(Self.format(layout.cardHeight)) mm"
+            let cardCount = Messages.plural("%s card", "%s cards", count: cards.count, cards.count)
+            let paperName = paper == .a4 ? "A4" : "Letter"
+            let sheets = Messages.plural("%1$s %2$s sheet", "%1$s %2$s sheets", count: count, count, paperName)
             print(
-                "\(written.joined(separator: ", ")): \(cards.count) card\(cards.count == 1 ? "" : "s") on \(count) \(paper == .a4 ? "A4" : "Letter") sheet\(count == 1 ? "" : "s") (\(layout.cardsPerSheet) a sheet, \(size), \(dpi) dpi)"
-            )
+                Messages.text(
+                    "%1$s: %2$s on %3$s (%4$s a sheet, %5$s, %6$s dpi)", written.joined(separator: ", "), cardCount, sheets,
+                    layout.cardsPerSheet, size, dpi))
         }
 
         /// A length in millimetres from text such as `60mm`, `6cm`, `2.5in` or `60` (millimetres).

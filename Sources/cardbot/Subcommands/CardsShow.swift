@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotSupport
 import CardBotClassroom
 import CardBotVision
 
@@ -10,6 +11,7 @@ extension CardBotCommand.Cards {
             discussion: "The marker is drawn with block characters: █ is black ink, a space is white paper.")
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
         @Option(help: ArgumentHelp("The folder of level files (default: ./Levels when it exists).", valueName: "dir"))
         var levels: String?
@@ -19,7 +21,7 @@ extension CardBotCommand.Cards {
 
         func run() throws {
             let deck = try deckOptions.load()
-            let card = try CardsSupport.card(name, in: deck)
+            let card = try CardsSupport.card(name, in: deck).localized(Messages.preferences)
             let usage = try CardsSupport.usage(levels: levels)
             print("\(card.name) (marker \(card.marker)): \(card.title)")
             if !card.description.isEmpty { print(card.description) }

@@ -17,6 +17,7 @@ extension CardBotCommand {
                 """)
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
         @OptionGroup var imageLimits: ImageLimitOptions
 
         @Flag(help: "Print one JSON object per line per frame (file, width, height, cards, markers, sequence, ms).")

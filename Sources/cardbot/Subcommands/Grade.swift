@@ -89,6 +89,7 @@ extension CardBotCommand {
         var stats = false
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
         @OptionGroup var imageLimits: ImageLimitOptions
         @OptionGroup var sampling: VideoSamplingOptions
 

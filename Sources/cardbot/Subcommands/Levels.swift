@@ -1,41 +1,16 @@
 import ArgumentParser
-import CardBotLesson
 
 extension CardBotCommand {
-    /// `cardbot levels`: the levels of a directory in unlock order.
+    /// `cardbot levels`: list the curriculum, or print level worksheets.
     struct Levels: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the levels in unlock order with their cards and the fewest cards that solve them.",
+            abstract: "List the levels in unlock order, or print a worksheet per level.",
             discussion: """
-                EXIT STATUS
-                  0   every level file is valid
-                  2   the directory cannot be read, or some level file is not valid (it is reported and left out)
-                """)
-
-        @Argument(help: ArgumentHelp("The directory of level files.", valueName: "dir"))
-        var directory: String = "Levels"
-
-        @OptionGroup var deckOptions: DeckOptions
-
-        func run() throws {
-            let deckNames = try deckOptions.names()
-            let catalog: LevelCatalog
-            do {
-                catalog = try LevelCatalog(directory: directory, deckNames: deckNames)
-            } catch {
-                StandardError.error("\(directory): cannot list the directory")
-                throw ExitCode(2)
-            }
-            let rows = catalog.levels.map { level in
-                LevelTable.Row(level: level, fewest: SolutionReport.shortCount(Solver.solve(level)))
-            }
-            print(LevelTable.lines(rows).joined(separator: "\n"))
-            for problem in catalog.problems {
-                for diagnostic in problem.diagnostics where diagnostic.severity == .error {
-                    StandardError.print(diagnostic.description)
-                }
-            }
-            if !catalog.problems.isEmpty { throw ExitCode(2) }
-        }
+                Without a subcommand, lists the levels (see 'cardbot levels list --help'). 'print' makes one \
+                A4 or Letter page per level: the map, what to do, the hint, the cards and the card limit.
+                """,
+            subcommands: [List.self, PrintWorksheets.self],
+            defaultSubcommand: List.self
+        )
     }
 }

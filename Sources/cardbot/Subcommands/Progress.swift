@@ -35,6 +35,8 @@ extension CardBotCommand {
         @Option(name: .long, help: ArgumentHelp("Write a report: FILE.html, FILE.csv or FILE.json (repeatable).", valueName: "file"))
         var out: [String] = []
 
+        @OptionGroup var languageOptions: LanguageOptions
+
         func validate() throws {
             for path in out where ProgressFormat(path: path) == nil {
                 throw ValidationError("--out \(path): unknown report format; name the file .html, .csv or .json")

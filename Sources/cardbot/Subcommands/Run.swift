@@ -44,6 +44,7 @@ extension CardBotCommand {
         @OptionGroup var output: RunOutputOptions
         @OptionGroup var session: SessionOptions
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
         @OptionGroup var imageLimits: ImageLimitOptions
 
         func validate() throws {
@@ -176,7 +177,11 @@ extension CardBotCommand {
                 FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             }
             if !output.json {
-                emit(["Live: level \(level.number), \(level.name) (reading standard input; Ctrl-C stops)"])
+                emit([
+                    Messages.text(
+                        "Live: level %1$s, %2$s (reading standard input; Ctrl-C stops)", level.number,
+                        TerminalText.visible(level.localized(Messages.preferences).name))
+                ])
             }
             let result: SessionRun
             do {

@@ -31,6 +31,7 @@ extension CardBotCommand {
         var budget: Int = SolverOptions.defaultNodeBudget
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
         func validate() throws {
             if let maxCards, !(1...LevelLimits.maximumMaxCards).contains(maxCards) {

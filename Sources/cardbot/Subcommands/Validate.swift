@@ -25,6 +25,7 @@ extension CardBotCommand {
         var json = false
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
         func validate() throws {
             if paths.isEmpty { throw ValidationError("name at least one level file or directory, e.g. cardbot validate Levels") }

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// Messages in the language asked for (`--language`, else the locale environment); machine formats never change.
+@Suite("languages")
+struct LanguageCommandTests {
+    @Test("run --language da prints the whole trace in Danish, the level's texts included")
+    func danishTrace() throws {
+        let output = try CLIRunner.run(["run", "--level", "7", "--program", "forward forward jump forward forward", "--language", "da"])
+        #expect(output.status == 0)
+        #expect(output.stderr.isEmpty)
+        #expect(
+            output.stdout == """
+                Bane 7: Diamanter ved åen
+                Program (5 kort):
+                  1  forward
+                  2  forward
+                  3  jump
+                  4  forward
+                  5  forward
+
+                 1. forward  (kort 1)  gik til (2, 1)
+                 2. forward  (kort 2)  gik til (3, 1), tog en diamant (1 af 2)
+                 3. jump     (kort 3)  hoppede til (5, 1), tog en diamant (2 af 2)
+                 4. forward  (kort 4)  gik til (6, 1), nåede målet!
+
+                Flot! Robotten nåede målet ved (6, 1) med alle 2 diamanter på 4 skridt.
+                Den brugte 5 kort; det kan gøres med 3.
+
+                """)
+        let failed = try CLIRunner.run(["run", "--level", "4", "--program", "forward forward", "--language", "da"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.hasSuffix("""
+             2. forward  (kort 2)  faldt i vandet ved (3, 1)
+
+            Robotten faldt i vandet ved (3, 1).
+            Tip: Hop, når vandet er lige foran robotten.
+
+            """))
+    }
+
+    @Test("LANG=da_DK.UTF-8 speaks Danish; LC_ALL=C and unknown locales speak English")
+    func environment() throws {
+        let arguments = ["run", "--level", "1", "--program", "forward forward forward"]
+        let danish = try CLIRunner.run(arguments, environment: ["LANG": "da_DK.UTF-8"])
+        #expect(danish.stdout.contains("Flot! Robotten nåede målet ved (4, 1) på 3 skridt."))
+        #expect(danish.stdout.contains("Den brugte 3 kort: så få som muligt."))
+        let c = try CLIRunner.run(arguments, environment: ["LANG": "da_DK.UTF-8", "LC_ALL": "C"])
+        #expect(c.stdout.contains("Well done! The robot reached the goal at (4, 1) in 3 steps."))
+        let unknown = try CLIRunner.run(arguments, environment: ["LANG": "xx_YY.UTF-8"])
+        #expect(unknown.stdout.contains("Well done!"))
+        #expect(unknown.stderr.isEmpty)
+    }
+
+    @Test("--language with no catalog warns once and speaks English")
+    func unknownLanguage() throws {
+        let output = try CLIRunner.run(["run", "--level", "1", "--program", "forward", "--language", "tlh"])
+        #expect(output.stdout.contains("The cards ran out at (2, 1)"))
+        #expect(output.stderr == "cardbot: warning: --language: no messages in language 'tlh'; available: da, en; messages are in English\n")
+    }
+
+    @Test("a session's trace and summary in Danish")
+    func danishSession() throws {
+        let output = try CLIRunner.run(["run", "Examples/maya-level-3", "--language", "da"])
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("Optagelse Examples/maya-level-3 med Maya: bane 3, Venstre og højre\n"))
+        #expect(output.stdout.contains("Forsøg 1 ved frame-0011.jpg (5 s):"))
+        #expect(output.stdout.contains("Robotten stødte ind i en mur ved (3, 1)."))
+        #expect(output.stdout.contains("""
+            Opsummering:
+              Billeder:       24 læst, 0 ulæselige
+              Forsøg:         2
+              Første succes:  forsøg 2 ved frame-0022.jpg (10.5 s)
+              Sidste program: forward right forward forward left forward forward forward
+              Kort:           8 (færrest mulige er 8)
+            """))
+    }
+
+    @Test("JSON, JSON Lines and CSV are the same in every language", arguments: [
+        ["run", "--level", "5", "--program", "forward jump right jump forward", "--json"],
+        ["run", "Examples/maya-level-3", "--json"],
+        ["validate", "Levels", "--json"],
+        ["cards", "--json"],
+        ["detect", "--json", "Examples/maya-level-3/frame-0011.jpg"],
+    ])
+    func machineFormats(arguments: [String]) throws {
+        let english = try CLIRunner.run(arguments)
+        let danish = try CLIRunner.run(arguments + ["--language", "da"])
+        let environment = try CLIRunner.run(arguments, environment: ["LANG": "da_DK.UTF-8"])
+        #expect(!english.stdout.isEmpty)
+        // detect's "ms" is a time: compare without it.
+        func stable(_ text: String) -> String { text.replacingOccurrences(of: #""ms":[0-9.]+"#, with: "", options: .regularExpression) }
+        #expect(stable(danish.stdout) == stable(english.stdout))
+        #expect(stable(environment.stdout) == stable(english.stdout))
+        #expect(danish.status == english.status)
+    }
+
+    @Test("grade's JSON and CSV reports are the same in Danish; its table and HTML headings are Danish")
+    func gradeReports() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var reports: [String: [String: Data]] = [:]
+        var tables: [String: String] = [:]
+        for language in ["en", "da"] {
+            let out = folder.appendingPathComponent(language)
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let files = ["class.json", "class.csv", "class.html"].map { out.appendingPathComponent($0).path }
+            let output = try CLIRunner.run(
+                ["grade", "Examples", "--out", files[0], "--out", files[1], "--out", files[2], "--language", language])
+            tables[language] = output.stdout
+            reports[language] = Dictionary(uniqueKeysWithValues: files.map { ($0.components(separatedBy: "/").last!, FileManager.default.contents(atPath: $0) ?? Data()) })
+        }
+        #expect(reports["en"]?["class.json"] == reports["da"]?["class.json"])
+        #expect(reports["en"]?["class.csv"] == reports["da"]?["class.csv"])
+        #expect(tables["da"]?.contains("Elev") == true)
+        #expect(tables["da"]?.contains("Baner:") == true)
+        let html = String(decoding: reports["da"]?["class.html"] ?? Data(), as: UTF8.self)
+        #expect(html.contains(#"<html lang="da">"#))
+        #expect(html.contains("<h2>Elever efter bane</h2>"))
+        #expect(html.contains("<dt>Forsøg</dt>"))
+    }
+}
