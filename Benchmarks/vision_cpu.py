@@ -5,9 +5,9 @@ Wall-clock medians swing with the load of a shared machine; CPU time much less. 
 (Benchmarks/out/<condition>/*.jpg, written by vision_bench.py) it measures `cardbot detect` over all frames
 (the process's user plus system time, minus that of a run on one frame, so without start-up) and OpenCV's
 ArucoDetector (one thread, default parameters, DICT_4X4_50, imread plus detectMarkers, process time), each the
-best of two rounds, and prints the ratio.
+best of --rounds rounds (2; more on a busy machine), and prints the ratio.
 
-Usage: python3 Benchmarks/vision_cpu.py [--binary .build/release/cardbot] [--out Benchmarks/out] easy,dim,...
+Usage: python3 Benchmarks/vision_cpu.py [--binary .build/release/cardbot] [--out Benchmarks/out] [--rounds 2] easy,dim,...
 """
 import argparse
 import glob
@@ -31,6 +31,7 @@ def main():
     parser.add_argument("--binary", default=".build/release/cardbot")
     parser.add_argument("--deck", default="Cards/deck.json")
     parser.add_argument("--out", default="Benchmarks/out")
+    parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("conditions")
     args = parser.parse_args()
     cv2.setNumThreads(1)
@@ -40,9 +41,9 @@ def main():
         files = sorted(glob.glob(os.path.join(args.out, name, "*.jpg")))
         detect = [args.binary, "detect", "--deck", args.deck]
         one = min(child_cpu(detect + files[:1]) for _ in range(3))
-        ours = (min(child_cpu(detect + files) for _ in range(2)) - one) / (len(files) - 1)
+        ours = (min(child_cpu(detect + files) for _ in range(args.rounds)) - one) / (len(files) - 1)
         theirs = 1e9
-        for _ in range(2):
+        for _ in range(args.rounds):
             start = time.process_time()
             for path in files:
                 detector.detectMarkers(cv2.imread(path, cv2.IMREAD_GRAYSCALE))

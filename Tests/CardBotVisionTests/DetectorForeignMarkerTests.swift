@@ -38,4 +38,25 @@ struct DetectorForeignMarkerTests {
         #expect(markers > 200)
         #expect(wrong.isEmpty, "\(wrong)")
     }
+
+    /// The faces `cardbot synth frames --deck` draws for a deck made with `cardbot cards new-deck --dictionary
+    /// DICT_6X6_250` (titles and accents included), so that a frame here is the frame the command writes.
+    static func dictionaryDeckFaces() throws -> [CardFace] {
+        let deck = try Deck(
+            name: "DICT_6X6_250 deck", cards: DeckMaker.cards(dictionary: .dict6X6_250, ids: nil, names: nil))
+        return DetectorTestSupport.faces(of: deck)
+    }
+
+    @Test(
+        "small blurred DICT_6X6_250 markers whose thin cells read mixed among alike neighbours are not read as cards",
+        arguments: [(UInt64(3), 38), (5, 20)])
+    func thinMixedCells(seed: UInt64, index: Int) throws {
+        // Hard 1280x720 frames where such a marker once read as call-b (two mixed cells among alike neighbours)
+        // and as repeat-5 (one, with a cell an eighth of the contrast from the threshold).
+        let generator = try SceneGenerator(faces: Self.dictionaryDeckFaces(), options: SceneOptions(difficulty: .hard))
+        let (image, truth) = try DetectorTestSupport.frame(generator.scene(seed: seed, index: index), renderer: FrameRenderer())
+        #expect(truth.visible.count > 3)
+        let read = MarkerDetector(deck: DeckTestSupport.defaultDeck).detect(image).map(\.name)
+        #expect(read.isEmpty, "\(read)")
+    }
 }

@@ -29,7 +29,8 @@ final class DarkComponents {
     /// The components of the last frame labelled.
     let components = ScratchBuffer<Component>(capacity: 1024)
 
-    private let columnSums = ScratchBuffer<UInt32>(capacity: 2048)
+    /// Column sums over the window's rows: at most 255 rows of 255, so 16 bits hold them.
+    private let columnSums = ScratchBuffer<UInt16>(capacity: 2048)
     private let prefix = ScratchBuffer<UInt32>(capacity: 2048)
     private let runStart = ScratchBuffer<Int32>(capacity: 1 << 14)
     private let runEnd = ScratchBuffer<Int32>(capacity: 1 << 14)
@@ -60,10 +61,10 @@ final class DarkComponents {
         sums.update(repeating: 0, count: width)
         for y in 0...min(radius, height - 1) {
             let row = pixels + y * width
-            for x in 0..<width { sums[x] &+= UInt32(row[x]) }
+            for x in 0..<width { sums[x] &+= UInt16(row[x]) }
         }
         // Dark when (pixel + offset) * count * 64 < sum * (64 - share): no division per pixel. The largest
-        // product, 255 * 31 * 31 * 64, fits in 32 bits.
+        // product, (255 + offset) * 255 * 255 * 64 for the widest window, fits in 32 bits.
         let offset32 = UInt32(max(offset, 0))
         let keep = UInt32(64 - max(0, min(share, 32)))
         var previousRunsStart = 0
@@ -72,24 +73,38 @@ final class DarkComponents {
             if y > 0 {
                 let entering = y + radius
                 let leaving = y - radius - 1
-                if entering < height {
+                if entering < height && leaving >= 0 {
+                    // One pass over the sums for both rows.
+                    let enteringRow = pixels + entering * width
+                    let leavingRow = pixels + leaving * width
+                    for x in 0..<width { sums[x] = sums[x] &+ UInt16(enteringRow[x]) &- UInt16(leavingRow[x]) }
+                } else if entering < height {
                     let row = pixels + entering * width
-                    for x in 0..<width { sums[x] &+= UInt32(row[x]) }
-                }
-                if leaving >= 0 {
+                    for x in 0..<width { sums[x] &+= UInt16(row[x]) }
+                } else if leaving >= 0 {
                     let row = pixels + leaving * width
-                    for x in 0..<width { sums[x] &-= UInt32(row[x]) }
+                    for x in 0..<width { sums[x] &-= UInt16(row[x]) }
                 }
             }
             let rows = UInt32(min(y + radius, height - 1) - max(y - radius, 0) + 1)
             // Prefix sums of the column sums: the box sum of columns lo...hi is running[hi + 1] - running[lo].
-            var total: UInt32 = 0
+            // Two chains of additions, one per half of the row, interleaved so that each addition need not wait
+            // for the one before; then the second half is lifted by the first half's total.
             running[0] = 0
             let runningAhead = running + 1
-            for x in 0..<width {
-                total &+= sums[x]
-                runningAhead[x] = total
+            let half = width / 2
+            var total0: UInt32 = 0, total1: UInt32 = 0
+            for i in 0..<half {
+                total0 &+= UInt32(sums[i])
+                total1 &+= UInt32(sums[half + i])
+                runningAhead[i] = total0
+                runningAhead[half + i] = total1
             }
+            if width > 2 * half {
+                total1 &+= UInt32(sums[width - 1])
+                runningAhead[width - 1] = total1
+            }
+            for x in half..<width { runningAhead[x] &+= total0 }
             let source = pixels + y * width
             let target = out + (y + 1) * stride + 1
             target[-1] = 0
@@ -105,15 +120,21 @@ final class DarkComponents {
             }
             let middle = middleEnd - middleStart
             if middle > 0 {
-                // The hot loop: wrapping arithmetic on plain pointers, so that it vectorises.
-                let fullCount = rows &* UInt32(2 * radius + 1)
+                // The hot loop, on plain pointers so that it vectorises. The same test in single precision, which
+                // x86's SIMD multiplies in one instruction where 32-bit integers take several. It is exact for the
+                // windows chosen by default (up to 31): sum * keep stays under 2^24, and (pixel + offset) * count
+                // * 64 is a power of two times a number under 2^24, so both products are whole numbers a Float
+                // holds exactly.
+                let fullCount = Float(rows &* UInt32(2 * radius + 1) &<< 6)
+                let keepFloat = Float(keep)
+                let offsetFloat = Float(offset32)
                 let ahead = running + (middleStart + radius + 1)
                 let behind = running + (middleStart - radius)
                 let from = source + middleStart
                 let to = target + middleStart
                 for i in 0..<middle {
-                    let sum = ahead[i] &- behind[i]
-                    to[i] = ((UInt32(from[i]) &+ offset32) &* fullCount) &<< 6 < sum &* keep ? 1 : 0
+                    let sum = Float(Int32(bitPattern: ahead[i] &- behind[i])) * keepFloat
+                    to[i] = (Float(Int32(from[i])) + offsetFloat) * fullCount < sum ? 1 : 0
                 }
             }
             for x in middleEnd..<width {

@@ -1,6 +1,6 @@
 /// Settings of the marker detector. The defaults suit camera frames from 320x240 to 3840x2160.
 public struct DetectorOptions: Sendable, Hashable {
-    /// The side of the square window whose mean is the local threshold, in pixels (odd);
+    /// The side of the square window whose mean is the local threshold, in pixels (odd, at most 255);
     /// 0 chooses one from the frame size.
     public var thresholdWindow: Int
     /// The least number of gray levels a pixel must lie below its neighbourhood's mean to count as dark; the
@@ -36,7 +36,7 @@ public struct DetectorOptions: Sendable, Hashable {
 
     /// The window used for a frame of the given size.
     func window(width: Int, height: Int) -> Int {
-        if thresholdWindow > 0 { return thresholdWindow | 1 }
+        if thresholdWindow > 0 { return min(thresholdWindow, 255) | 1 }
         let chosen = min(width, height) / 48
         return min(max(chosen, 7), 31) | 1
     }

@@ -19,6 +19,7 @@ public final class MarkerDetector {
 
     private let components = DarkComponents()
     private let half = HalfResolution()
+    private let hullFitter = HullQuadFitter()
     private let contourX = ScratchBuffer<Int32>(capacity: 4096)
     private let contourY = ScratchBuffer<Int32>(capacity: 4096)
     private let book: CodeBook
@@ -79,6 +80,7 @@ public final class MarkerDetector {
         let sideHere = minimumSide / Double(scale)
         let smallest = Int32(max(3, Int(sideHere * 0.7)))
         let cellsAcross = deck.gridSize.map { $0 + 2 } ?? Int((1 / MarkerPicture.borderFraction).rounded())
+        let hullSide = max(sideHere, Double(HullQuadFitter.minimumCellSide * cellsAcross / scale))
         let alreadyFound = found.count
         let list = components.components
         for index in 0..<list.count {
@@ -98,10 +100,15 @@ public final class MarkerDetector {
                     binary: binary, stride: stride, x: component.startX, y: component.startY,
                     maximumLength: maximumLength, xs: contourX, ys: contourY)
             else { continue }
-            guard
-                var rough = QuadFitter.fit(
-                    xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: sideHere)
-            else { continue }
+            var quad = QuadFitter.fit(xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: sideHere)
+            // A contour that is no clean quad may be a marker a highlight bit into: its convex hull, if that is a
+            // quad with at most a corner cut off.
+            let fromHull = quad == nil
+            if fromHull, Double(min(boxWidth, boxHeight)) >= 0.7 * hullSide {
+                quad = hullFitter.fit(
+                    xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: hullSide)
+            }
+            guard var rough = quad else { continue }
             if scale == 2 {
                 rough = rough.map(HalfResolution.full)
                 let center = Quad(rough).center
@@ -110,13 +117,18 @@ public final class MarkerDetector {
             guard Self.isPlausible(rough, minimumSide: minimumSide) else { continue }
             let corners = CornerRefiner.refine(rough, sampler: sampler, cellsAcross: cellsAcross)
             guard Self.isNearParallelogram(corners, frameWidth: Double(width * scale)) else { continue }
-            if let detection = read(corners, sampler: sampler, cellsAcross: cellsAcross) { found.append(detection) }
+            if let detection = read(corners, sampler: sampler, cellsAcross: cellsAcross, hullQuad: fromHull) {
+                found.append(detection)
+            }
         }
     }
 
     /// The code card read from the cells: against one black-white threshold for the whole marker, else (light
     /// changing across the marker) against each cell's local black and white with unsure cells erased.
-    private func readCode(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int)
+    ///
+    /// A quad from a contour's convex hull (`hullQuad`) is a weaker find: blobs inside a marker that motion blur
+    /// smeared have such hulls too. Its local reading must then be clean (see `localReadingIsClean`).
+    private func readCode(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int, hullQuad: Bool)
         -> (CellReader.Reading, CodeBook.Match)?
     {
         let global = reader.read(corners, sampler: sampler)
@@ -127,15 +139,26 @@ public final class MarkerDetector {
         }
         // The local reading must also stand without correction among the cells it is sure of.
         guard reader.homography != nil, let local = reader.readLocally(sampler: sampler),
+            !hullQuad || Self.localReadingIsClean(local),
             let match = book.match(local.bits, erasures: local.erasures),
             Self.gridFits(local.reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
         else { return nil }
         return (local.reading, match)
     }
 
-    /// The card whose marker has outer corners `corners` (clockwise), or nil.
-    private func read(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int) -> Detection? {
-        if !book.isEmpty, let (reading, match) = readCode(corners, sampler: sampler, cellsAcross: cellsAcross) {
+    /// Whether a local reading is sure enough for a quad from a contour's convex hull: no cell erased and at most
+    /// one mixed cell. (Readings of blobs inside a smeared marker that came within the error budget of a card had
+    /// erased cells or two and more mixed ones; the highlight-bitten markers the hull is for read clean.)
+    static func localReadingIsClean(_ local: CellReader.LocalReading) -> Bool {
+        local.erasures == 0 && local.reading.mixedCells <= 1
+    }
+
+    /// The card whose marker has outer corners `corners` (clockwise), or nil. A quad from a convex hull
+    /// (`hullQuad`) must read as a code card; picture cards need a clean quad.
+    private func read(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int, hullQuad: Bool) -> Detection? {
+        if !book.isEmpty,
+            let (reading, match) = readCode(corners, sampler: sampler, cellsAcross: cellsAcross, hullQuad: hullQuad)
+        {
             let card = deck.cards[match.card]
             let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
             let certainty = 0.5 + 0.5 * min(1, reading.weakestMargin / 0.5)
@@ -143,7 +166,7 @@ public final class MarkerDetector {
             return Detection(
                 marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
                 confidence: (certainty * agreement * 1000).rounded() / 1000, correctedCells: match.distance)
-        } else if pictures != nil, let match = pictures!.match(corners, sampler: sampler) {
+        } else if !hullQuad, pictures != nil, let match = pictures!.match(corners, sampler: sampler) {
             let card = deck.cards[match.card]
             let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
             // 0.5 at the least accepted correlation, 1 for a perfect one, less for a narrow lead.
@@ -166,11 +189,16 @@ public final class MarkerDetector {
     /// needed a corrected cell may have at most one mixed cell; an exact reading may have more only when blur
     /// explains them: every mixed cell has a neighbour of the other colour (motion blur smears a cell only into
     /// its neighbours), or the cells are so thin (under 8 px across the marker's narrowest way, as in a steep
-    /// view) that lens blur alone mixes them.
+    /// view) that lens blur alone mixes them; but then no more than one mixed cell among alike neighbours, and
+    /// every cell at least a quarter of the contrast from the threshold (two small DICT_6X6_250 markers in blurred
+    /// frames read as cards with two such cells, or one and a cell at an eighth).
     static func gridFits(_ reading: CellReader.Reading, corrected: Int, corners: [ImagePoint], cellsAcross: Int) -> Bool {
         if reading.mixedCells <= 1 { return true }
         if corrected > 0 { return false }
         if reading.unexplainedMixedCells == 0 { return true }
+        // A mixed cell among neighbours of its own colour is what a finer foreign grid leaves: even where cells are
+        // thin, at most one, and only in a reading sure of every cell.
+        guard reading.unexplainedMixedCells <= 1, reading.weakestMargin >= 0.25 else { return false }
         // The narrowest extent: the area over the longest side (a parallelogram's height).
         var area = 0.0, longest = 0.0
         for i in 0..<4 {

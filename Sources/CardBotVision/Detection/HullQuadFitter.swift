@@ -1,0 +1,206 @@
+import CardBotImaging
+
+/// Finds a marker's quadrilateral from the convex hull of a contour that is not itself a clean quad: a marker whose
+/// black border a highlight notched or cut (glare on a glossy card).
+///
+/// A highlight's saturated core eats into the border from outside, so the contour has a bite out of it or, where
+/// the border is cut through, runs round the inside of the ring too. Its convex hull drops every bite: what is
+/// left is the marker's outline with, at worst, a corner cut off (a chamfer). The hull's edges are grouped into
+/// runs of one direction (within 20 degrees); the four longest runs are the sides, and where neighbouring sides'
+/// lines meet are the corners, also the one the highlight ate. The hull must fill most of that quad, each side's
+/// run must cover half its side, and the contour itself must run along most of the quad's outline (a blob's hull
+/// bridges hollows the contour does not follow), so that only square outlines with a piece missing pass; the
+/// cells are read as for any other quad.
+final class HullQuadFitter {
+    private let keys = ScratchBuffer<Int>(capacity: 1024)
+    private let columnTop = ScratchBuffer<Int>(capacity: 512)
+    private let columnBottom = ScratchBuffer<Int>(capacity: 512)
+    private let hullX = ScratchBuffer<Int>(capacity: 512)
+    private let hullY = ScratchBuffer<Int>(capacity: 512)
+
+    /// The least share of the quad that the hull must cover (a corner cut off at up to half of both sides still
+    /// leaves 7/8 of it).
+    static let minimumFill = 0.85
+    /// The least width of a cell, in full-resolution pixels, along a hull quad's shortest side: a hull is also
+    /// found round blobs inside a marker that motion blur smeared, and such a thin quad (cells of a pixel or so
+    /// across) can read as a card by chance.
+    static let minimumCellSide = 2
+    /// The least share of a side that the hull's run along it must cover.
+    static let minimumSideSupport = 0.5
+
+    /// The four corners (clockwise on screen), or nil when the hull is not a quad with at most a corner cut off.
+    func fit(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, minimumSide: Double) -> [ImagePoint]? {
+        guard count >= 8, makeHull(xs: xs, ys: ys, count: count) else { return nil }
+        let m = hullX.count
+        guard m >= 4 else { return nil }
+        let hx = hullX.base, hy = hullY.base
+        // Edge i runs from vertex i to vertex i + 1. Start the runs at the sharpest turn, so that no run wraps.
+        @inline(__always) func edge(_ i: Int) -> (Double, Double) {
+            let j = (i + 1) % m
+            return (Double(hx[j] - hx[i]), Double(hy[j] - hy[i]))
+        }
+        var start = 0
+        var sharpest = 2.0
+        for i in 0..<m {
+            let (ax, ay) = edge((i + m - 1) % m), (bx, by) = edge(i)
+            let cosine = (ax * bx + ay * by) / max(1e-9, (ax * ax + ay * ay).squareRoot() * (bx * bx + by * by).squareRoot())
+            if cosine < sharpest {
+                sharpest = cosine
+                start = i
+            }
+        }
+        // Runs: (first vertex, last vertex) of consecutive edges within 20 degrees of the run's direction so far.
+        var runs: [(from: Int, to: Int, length: Double)] = []
+        var runFrom = start, sumX = 0.0, sumY = 0.0
+        for k in 0..<m {
+            let i = (start + k) % m
+            let (ex, ey) = edge(i)
+            let runLength = (sumX * sumX + sumY * sumY).squareRoot()
+            let edgeLength = (ex * ex + ey * ey).squareRoot()
+            if runLength > 0, (sumX * ex + sumY * ey) / (runLength * edgeLength) < 0.94 {
+                runs.append((runFrom, i, runLength))
+                runFrom = i
+                sumX = 0
+                sumY = 0
+            }
+            sumX += ex
+            sumY += ey
+        }
+        runs.append((runFrom, start, (sumX * sumX + sumY * sumY).squareRoot()))
+        guard runs.count >= 4 else { return nil }
+        // The four longest, in hull order.
+        let chosen = runs.indices.sorted { runs[$0].length > runs[$1].length }.prefix(4).sorted()
+        var lines: [CornerRefiner.Line] = []
+        for index in chosen {
+            let run = runs[index]
+            lines.append(
+                CornerRefiner.Line(
+                    through: ImagePoint(x: Double(hx[run.from]), y: Double(hy[run.from])),
+                    ImagePoint(x: Double(hx[run.to]), y: Double(hy[run.to]))))
+        }
+        // Corner k where side k - 1 meets side k; the sides must turn clockwise by a clear angle.
+        var corners: [ImagePoint] = []
+        corners.reserveCapacity(4)
+        for k in 0..<4 {
+            let a = lines[(k + 3) % 4], b = lines[k]
+            let cross = a.direction.x * b.direction.y - a.direction.y * b.direction.x
+            guard cross > 0.2, let corner = a.intersection(with: b) else { return nil }
+            corners.append(corner)
+        }
+        var quadArea = 0.0
+        for k in 0..<4 {
+            let a = corners[k], b = corners[(k + 1) % 4]
+            let side = a.distance(to: b)
+            guard side >= minimumSide, runs[chosen[k]].length >= Self.minimumSideSupport * side else { return nil }
+            quadArea += a.x * b.y - b.x * a.y
+        }
+        var hullArea = 0.0
+        for i in 0..<m {
+            let j = (i + 1) % m
+            hullArea += Double(hx[i] * hy[j] - hx[j] * hy[i])
+        }
+        guard quadArea > 0, hullArea >= Self.minimumFill * quadArea,
+            Self.outlineFollows(corners, xs: xs, ys: ys, count: count)
+        else { return nil }
+        return corners
+    }
+
+    /// The least share of the quad's outline along which the contour itself runs (within 1.5 px), and of each side.
+    static let minimumOutlineCover = 0.65
+    static let minimumSideCover = 0.35
+
+    /// Whether the contour runs along the quad's sides for most of their length: a hull spans a blob's hollows with
+    /// straight edges that its contour does not follow, while a bitten marker's contour follows its outline but for
+    /// the bite. Each side is split into 1 px bins; a bin is covered when a contour point lies within 1.5 px of the
+    /// side there.
+    static func outlineFollows(_ corners: [ImagePoint], xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int)
+        -> Bool
+    {
+        var coveredTotal = 0, binsTotal = 0
+        for k in 0..<4 {
+            let a = corners[k], b = corners[(k + 1) % 4]
+            let length = a.distance(to: b)
+            let bins = max(1, Int(length.rounded(.up)))
+            var covered = [Bool](repeating: false, count: bins)
+            let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
+            for i in 0..<count {
+                let dx = Double(xs[i]) - a.x, dy = Double(ys[i]) - a.y
+                let along = dx * ux + dy * uy
+                guard along >= 0, along < length, abs(dx * uy - dy * ux) <= 1.5 else { continue }
+                covered[min(bins - 1, Int(along))] = true
+            }
+            let hits = covered.reduce(0) { $0 + ($1 ? 1 : 0) }
+            guard Double(hits) >= minimumSideCover * Double(bins) else { return false }
+            coveredTotal += hits
+            binsTotal += bins
+        }
+        return Double(coveredTotal) >= minimumOutlineCover * Double(binsTotal)
+    }
+
+    /// The convex hull of the contour's points into `hullX`/`hullY`, clockwise on screen without collinear
+    /// points (Andrew's monotone chain); false when it is degenerate. Only the highest and lowest point of each
+    /// column can be on the hull, so those, column by column, are the points already sorted by x then y.
+    private func makeHull(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int) -> Bool {
+        var minX = Int.max, maxX = Int.min
+        for i in 0..<count {
+            minX = min(minX, Int(xs[i]))
+            maxX = max(maxX, Int(xs[i]))
+        }
+        let span = maxX - minX + 1
+        columnTop.reserve(span)
+        columnBottom.reserve(span)
+        let top = columnTop.base, bottom = columnBottom.base
+        top.update(repeating: Int.max, count: span)
+        bottom.update(repeating: Int.min, count: span)
+        for i in 0..<count {
+            let column = Int(xs[i]) - minX, y = Int(ys[i])
+            top[column] = min(top[column], y)
+            bottom[column] = max(bottom[column], y)
+        }
+        keys.removeAll()
+        keys.reserve(2 * span)
+        for column in 0..<span where top[column] <= bottom[column] {
+            let x = column + minX
+            keys.append(x << 32 | top[column])
+            if bottom[column] != top[column] { keys.append(x << 32 | bottom[column]) }
+        }
+        let count = keys.count
+        let sorted = UnsafeBufferPointer(start: keys.base, count: count)
+        hullX.removeAll()
+        hullY.removeAll()
+        hullX.reserve(2 * count + 1)
+        hullY.reserve(2 * count + 1)
+        let hx = hullX.base, hy = hullY.base
+        var n = 0
+        @inline(__always) func turns(_ x: Int, _ y: Int) -> Bool {
+            // Whether the last two hull points and (x, y) turn clockwise on screen (y down).
+            let ax = hx[n - 1] - hx[n - 2], ay = hy[n - 1] - hy[n - 2]
+            let bx = x - hx[n - 1], by = y - hy[n - 1]
+            return ax * by - ay * bx > 0
+        }
+        // Lower hull (left to right), then upper (right to left).
+        var previous = Int.min
+        for i in 0..<count where sorted[i] != previous {
+            previous = sorted[i]
+            let x = sorted[i] >> 32, y = sorted[i] & 0xFFFF_FFFF
+            while n >= 2 && !turns(x, y) { n -= 1 }
+            hx[n] = x
+            hy[n] = y
+            n += 1
+        }
+        let lower = n + 1
+        previous = sorted[count - 1]
+        for i in stride(from: count - 2, through: 0, by: -1) where sorted[i] != previous {
+            previous = sorted[i]
+            let x = sorted[i] >> 32, y = sorted[i] & 0xFFFF_FFFF
+            while n >= lower && !turns(x, y) { n -= 1 }
+            hx[n] = x
+            hy[n] = y
+            n += 1
+        }
+        n -= 1  // the first point again
+        hullX.count = max(0, n)
+        hullY.count = max(0, n)
+        return n >= 3
+    }
+}
