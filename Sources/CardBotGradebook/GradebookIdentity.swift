@@ -65,6 +65,13 @@ enum GradebookIdentity: Equatable {
             let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let objects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
             if application == 0 && objects == 0 { return .new }
+            // Another cardbot making this gradebook right now: GRDB's migration table is there, no migration yet.
+            if application == 0 {
+                let others = try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE '%grdb_migrations%'") ?? 0
+                let started = try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") ?? 0
+                if others == 0 && started == 0 { return .new }
+            }
             guard application == GradebookSchema.applicationID else {
                 throw notGradebook(path, applicationID: application, detail: ", \(objects) schema objects")
             }
