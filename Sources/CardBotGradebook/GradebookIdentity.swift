@@ -69,8 +69,9 @@ enum GradebookIdentity: Equatable {
             if application == 0 {
                 let others = try Int.fetchOne(
                     db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE '%grdb_migrations%'") ?? 0
-                let started = try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") ?? 0
-                if others == 0 && started == 0 { return .new }
+                if others == 0, (try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") ?? 0) == 0 {
+                    return .new
+                }
             }
             guard application == GradebookSchema.applicationID else {
                 throw notGradebook(path, applicationID: application, detail: ", \(objects) schema objects")
