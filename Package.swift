@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "CardBotCLITests",
             dependencies: ["CardBotImaging", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
-            exclude: ["Golden"]),
+            exclude: ["Golden", "Fixtures"]),
         // Helpers shared by the test targets (running the built cardbot, reading CSV back).
         .target(name: "CardBotTestSupport", path: "Tests/CardBotTestSupport"),
     ]

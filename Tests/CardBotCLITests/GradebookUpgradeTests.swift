@@ -1,0 +1,63 @@
+import CardBotTestSupport
+import Foundation
+import GRDB
+import Testing
+
+/// A gradebook written by the previous release (schema 1, before replays) is read as it is and upgraded by the
+/// next `grade --gradebook`, keeping everything it held.
+///
+/// `Fixtures/gradebook-schema-1.sqlite` was written by `cardbot grade Examples --gradebook FILE` at commit
+/// f5530b0, the last commit with schema 1, then `VACUUM`ed.
+@Suite("gradebook schema upgrade")
+struct GradebookUpgradeTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/gradebook-schema-1.sqlite")
+
+    static func version(_ url: URL) throws -> (userVersion: Int, schema: String?, gradings: Int, sessions: Int) {
+        try GradebookCommandTests.open(url).read { db in
+            (
+                try Int.fetchOne(db, sql: "PRAGMA user_version") ?? -1,
+                try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'"),
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM grading") ?? -1,
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM session") ?? -1
+            )
+        }
+    }
+
+    @Test("progress reads a schema-1 gradebook without changing it; grade upgrades it to schema 2 and keeps its gradings")
+    func upgrade() throws {
+        let work = try CLIRunner.temporaryDirectory("gradebook-upgrade")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let book = work.appendingPathComponent("term.sqlite")
+        try FileManager.default.copyItem(at: Self.fixture, to: book)
+        let before = try Self.version(book)
+        #expect(before.userVersion == 1 && before.schema == "1" && before.gradings == 2 && before.sessions == 2)
+        let original = try Data(contentsOf: book)
+
+        let progress = try CLIRunner.run(["progress", book.path])
+        #expect(progress.status == 0, "\(progress.stderr)")
+        #expect(progress.stdout.contains("Maya: solved L3") && progress.stdout.contains("Leo: solved L9"), "\(progress.stdout)")
+        #expect(try Data(contentsOf: book) == original, "reading a gradebook changed the file")
+
+        let examples = CLIRunner.packageRoot.appendingPathComponent("Examples")
+        let grade = try CLIRunner.run(["grade", examples.path, "--gradebook", book.path])
+        #expect(grade.status == 0, "\(grade.stderr)")
+        let after = try Self.version(book)
+        #expect(after.userVersion == 2 && after.schema == "2", "\(after)")
+        // The settings now name the replays, so both sessions were graded again; the schema-1 gradings stay as history.
+        #expect(after.gradings == 4 && after.sessions == 2, "\(after)")
+        #expect(try GradebookCommandTests.expectConsistent(book) == 2)
+        let (replays, oldLeftOut) = try GradebookCommandTests.open(book).read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM replay") ?? -1,
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM grading WHERE id <= 2 AND replays_left_out = 0") ?? -1
+            )
+        }
+        #expect(replays == 4, "two attempts in each of the two sessions")
+        #expect(oldLeftOut == 2)
+
+        // The upgraded gradebook reads the same progress.
+        let again = try CLIRunner.run(["progress", book.path])
+        #expect(again.status == 0 && again.stdout == progress.stdout, "\(again.stdout)")
+    }
+}
