@@ -39,8 +39,8 @@ struct GradebookUpgradeTests {
         #expect(progress.stdout.contains("Maya: solved L3") && progress.stdout.contains("Leo: solved L9"), "\(progress.stdout)")
         #expect(try Data(contentsOf: book) == original, "reading a gradebook changed the file")
 
-        let examples = CLIRunner.packageRoot.appendingPathComponent("Examples")
-        let grade = try CLIRunner.run(["grade", examples.path, "--gradebook", book.path])
+        // The class folder as the fixture's grading named it: `Examples`, from the package root.
+        let grade = try CLIRunner.run(["grade", "Examples", "--gradebook", book.path], in: CLIRunner.packageRoot)
         #expect(grade.status == 0, "\(grade.stderr)")
         let after = try Self.version(book)
         #expect(after.userVersion == 2 && after.schema == "2", "\(after)")
