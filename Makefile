@@ -42,10 +42,18 @@ build: deps
 	$(SWIFT) build -c $(CONFIG) --product cardbot
 
 # The main job on a bundled recorded session: the cards read from its frames, every attempt run step by step.
+# The main job on the bundled sessions, then what a teacher shows and keeps: Maya's attempts replayed on her table
+# (the AR replay) and the class report, in .build/demo/.
+DEMO_OUT = .build/demo
 demo: build
-	$(BIN) run Examples/maya-level-3
+	@mkdir -p $(DEMO_OUT)
+	$(BIN) run Examples/maya-level-3 --replay $(DEMO_OUT)/maya-level-3.mp4
 	@echo
 	$(BIN) run --quiet Examples/leo-level-9
+	@echo
+	$(BIN) grade Examples --out $(DEMO_OUT)/class.html
+	@echo
+	@echo "Open $(DEMO_OUT)/maya-level-3.mp4 (the robot on Maya's table) and $(DEMO_OUT)/class.html (the class report)."
 
 test: deps
 	$(SWIFT) build -c $(CONFIG) --product cardbot

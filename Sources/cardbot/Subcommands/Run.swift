@@ -211,7 +211,7 @@ extension CardBotCommand {
                 StandardError.error(error.description)
                 throw ExitCode(2)
             }
-            let optimal = Solver.solve(level).optimalCardCount
+            let optimal = OptimumCache.user().optimum(for: level)
             let limits = imageLimits.limits
             let runner = SessionRunner(
                 stableFrames: session.stableFrames, jobs: 1, limits: limits, deckNames: deckNames,
