@@ -133,14 +133,18 @@ let package = Package(
         .testTarget(name: "CardBotImagingTests", dependencies: ["CardBotImaging"], exclude: ["Fixtures"]),
         // Resources/ holds the test deck and real photos, read through #filePath (not bundled).
         .testTarget(
-            name: "CardBotVisionTests", dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging", "CardBotPrint"],
+            name: "CardBotVisionTests",
+            dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging", "CardBotPrint", "CardBotTestSupport"],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
         .testTarget(
-            name: "CardBotARTests", dependencies: ["CardBotAR", "CardBotSynth", "CardBotVision", "CardBotLesson", "CardBotImaging"],
+            name: "CardBotARTests",
+            dependencies: [
+                "CardBotAR", "CardBotSynth", "CardBotVision", "CardBotLesson", "CardBotImaging", "CardBotTestSupport",
+            ],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
-        .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport"]),
+        .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport", "CardBotTestSupport"]),
         .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),
         .testTarget(
             name: "CardBotGradebookTests",

@@ -2,20 +2,14 @@ import CardBotAR
 import CardBotImaging
 import CardBotLesson
 import CardBotSynth
+import CardBotTestSupport
 import CardBotVision
 import Foundation
 
 /// Synthesized table scenes whose truth knows the camera, and the AR pipeline run on them.
 enum ARTestSupport {
     /// The package root (the folder holding Package.swift).
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }()
+    static let packageRoot: URL = PackageRoot.url
 
     /// The default deck.
     static let deck: Deck = try! Deck.load(packageRoot.appendingPathComponent("Cards/deck.json").path)

@@ -13,14 +13,7 @@ struct CLIRunner {
     }
 
     /// The package root (the folder holding Package.swift).
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }()
+    static let packageRoot: URL = PackageRoot.url
 
     /// The binary under test.
     static let binary: String = {

@@ -1,16 +1,10 @@
 import CardBotLesson
+import CardBotTestSupport
 import Foundation
 import Testing
 
 /// The package's Levels/ directory.
-private let levelsDirectory: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { break }
-    }
-    return url.appendingPathComponent("Levels").path
-}()
+private let levelsDirectory = PackageRoot.path("Levels")
 
 @Suite("The curriculum in Levels/")
 struct CurriculumTests {

@@ -1,18 +1,12 @@
 import CardBotImaging
+import CardBotTestSupport
 import CardBotVision
 import Foundation
 
 /// Decks written to temporary folders, and the paths of the committed decks.
 enum DeckTestSupport {
     /// The repository root (the folder holding Package.swift).
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-        }
-        return FileManager.default.currentDirectoryPath
-    }()
+    static let packageRoot: String = PackageRoot.url.path
 
     /// The default deck, Cards/deck.json.
     static var defaultDeckPath: String { packageRoot + "/Cards/deck.json" }
