@@ -1,3 +1,4 @@
+import CardBotTestSupport
 import Foundation
 
 /// Runs the built `cardbot` binary as a user would and captures what it prints.
