@@ -1,5 +1,4 @@
 import CardBotImaging
-import Foundation
 
 /// Finds the cards of a deck in grayscale frames.
 ///
@@ -216,18 +215,10 @@ public final class MarkerDetector {
             let placed = Homography(blur.corners[0], blur.corners[1], blur.corners[2], blur.corners[3]),
             let match = blurMatcher.match(placed, sampler: sampler, blur: blur)
         else { return nil }
-        if Self.trace {
-            let c = Quad(blur.corners).center
-            let cs = blur.corners.map { "\(($0.x * 100).rounded() / 100),\(($0.y * 100).rounded() / 100)" }
-                .joined(separator: ";")
-            let card = deck.cards[match.card]
-            FileHandle.standardError.write(Data("BLUR \(Int(c.x)) \(Int(c.y)) b=\(blur.across) \(blur.down) card=\(card.marker) r=\(match.correlation) r2=\(match.runnerUp) res=\(match.residual) con=\(match.contrast) noise=\(frameNoise) n=\(match.samples) ok=\(match.isClear(minimumContrast: options.minimumContrast)) q=\(cs)\n".utf8))
-        }
         guard match.isClear(minimumContrast: options.minimumContrast) else { return nil }
         return (match, blur.corners)
     }
 
-    static let trace = getenv("CARDBOT_BLUR_TRACE") != nil
 
     /// The corners in the card's upright order, given the clockwise quarter turns of its upright marker.
     /// Whether the cells of a reading are the cells of a real marker of the deck's grid.
