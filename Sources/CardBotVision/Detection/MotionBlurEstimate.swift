@@ -36,7 +36,7 @@ struct MotionBlurEstimate {
     /// The estimate for the marker that `homography` maps the unit square onto (`cellsAcross` cells, the border included), or nil when a side shows no step of `minimumStep` gray
     /// levels from margin to ring.
     static func measure(
-        _ homography: Homography, sampler: GraySampler, cellsAcross: Int, minimumStep: Double
+        _ homography: Homography, sampler: GraySampler, cellsAcross: Int, minimumStep: Double, minimumSmear: Double = 0
     ) -> MotionBlurEstimate? {
         let n = Double(cellsAcross)
         let count = positions.count
@@ -80,6 +80,7 @@ struct MotionBlurEstimate {
             guard best.isFinite, let index = residuals.firstIndex(of: best) else { return nil }
             sizes[axis] = refined(widths, residuals, index)
         }
+        guard max(sizes[0], sizes[1]) >= minimumSmear else { return nil }
         // Each half side at the shift that fits best with its axis's width.
         var points: [ImagePoint] = []
         points.reserveCapacity(8)
@@ -130,12 +131,18 @@ struct MotionBlurEstimate {
         var current = homography
         var estimate: MotionBlurEstimate?
         for round in 0..<rounds {
-            guard let next = measure(current, sampler: sampler, cellsAcross: cellsAcross, minimumStep: minimumStep),
+            guard
+                let next = measure(
+                    current, sampler: sampler, cellsAcross: cellsAcross, minimumStep: minimumStep,
+                    minimumSmear: round == 0 ? minimumSmear : 0),
                 let moved = Homography(next.corners[0], next.corners[1], next.corners[2], next.corners[3])
             else { return estimate }
-            if round == 0, max(next.across, next.down) < minimumSmear { return nil }
+            let settled = estimate.map { last in
+                zip(last.corners, next.corners).allSatisfy { $0.distance(to: $1) < 0.25 }
+            } ?? false
             estimate = next
             current = moved
+            if settled { break }
         }
         return estimate
     }
