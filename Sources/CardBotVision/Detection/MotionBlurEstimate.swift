@@ -33,8 +33,9 @@ struct MotionBlurEstimate {
     /// The positions along a side where the profile is averaged, in two halves (clear of the corners).
     static let halves: [[Double]] = [[1.25, 1.75, 2.25, 2.75], [3.25, 3.75, 4.25, 4.75]]
 
-    /// The estimate for the marker that `homography` maps the unit square onto (`cellsAcross` cells, the border included), or nil when a side shows no step of `minimumStep` gray
-    /// levels from margin to ring.
+    /// The estimate for the marker that `homography` maps the unit square onto (`cellsAcross` cells, the border
+    /// included), or nil when a side shows no step of `minimumStep` gray levels from margin to ring, or when the
+    /// smear is under `minimumSmear` cells both ways (then the sides are not placed: most quads end here, cheaply).
     static func measure(
         _ homography: Homography, sampler: GraySampler, cellsAcross: Int, minimumStep: Double, minimumSmear: Double = 0
     ) -> MotionBlurEstimate? {
