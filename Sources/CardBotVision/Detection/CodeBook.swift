@@ -19,9 +19,9 @@ struct CodeBook {
     let gridSize: Int
     let errorBudget: Int
     /// The codes, four rotations per code card, in deck order of the code cards.
-    private let codes: [UInt64]
+    let codes: [UInt64]
     /// The deck index of each code card.
-    private let cardIndex: [Int]
+    let cardIndex: [Int]
     /// Open-addressing table of `codes` indices (-1 empty), `mask + 1` slots.
     private let slots: [Int32]
     private let mask: Int

@@ -25,6 +25,9 @@ public final class MarkerDetector {
     private let book: CodeBook
     private var reader: CellReader
     private var pictures: PictureBook?
+    private var blurMatcher: BlurredCodeMatcher
+    /// The frame's noise (sigma in gray levels), from the full-resolution pass.
+    private var frameNoise = 0.0
 
     /// Creates a detector for `deck`.
     public init(deck: Deck, options: DetectorOptions = DetectorOptions()) {
@@ -35,6 +38,7 @@ public final class MarkerDetector {
             gridSize: deck.gridSize ?? 4, minimumContrast: options.minimumContrast,
             borderErrorRate: options.borderErrorRate)
         self.pictures = PictureBook(deck: deck, minimumContrast: options.minimumContrast)
+        self.blurMatcher = BlurredCodeMatcher(book: book)
     }
 
     /// Every card of the deck visible in `image`, in no particular order.
@@ -73,6 +77,7 @@ public final class MarkerDetector {
         let window = options.window(width: width * scale, height: height * scale)
         // The offset rises with the noise, so that noise alone rarely makes a light pixel dark.
         let noise = NoiseEstimate.sigma(pixels, width: width, height: height)
+        if scale == 1 { frameNoise = noise }
         let offset = max(options.thresholdOffset, Int((1.2 * noise).rounded()))
         components.label(pixels, width: width, height: height, window: window, offset: offset, share: options.shareIn64ths)
         let binary = UnsafePointer(components.binary.base)
@@ -177,9 +182,43 @@ public final class MarkerDetector {
             return Detection(
                 marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
                 confidence: (confidence * 1000).rounded() / 1000, correctedCells: 0)
+        } else if !hullQuad, !book.isEmpty, let homography = reader.homography,
+            let (match, placed) = readBlurred(homography, sampler: sampler, cellsAcross: cellsAcross)
+        {
+            let card = deck.cards[match.card]
+            let quad = Self.upright(placed, quarterTurns: match.quarterTurns)
+            // 0.5 at the least accepted fit and lead, towards 1 for a perfect fit far ahead of the rest.
+            let fit = (match.correlation - BlurredCodeMatcher.minimumCorrelation)
+                / (1 - BlurredCodeMatcher.minimumCorrelation)
+            let lead = min(1, match.lead / (4 * BlurredCodeMatcher.minimumLead))
+            let confidence = 0.5 + 0.5 * max(0, min(1, fit)) * (0.5 + 0.5 * lead)
+            return Detection(
+                marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
+                confidence: (confidence * 1000).rounded() / 1000, correctedCells: 0)
         }
         return nil
     }
+
+    /// A marker that motion blur smeared past reading cell by cell (two cells and more on small markers), read by
+    /// matching (`BlurredCodeMatcher`): the smear and the sides measured on the border, every card's pattern
+    /// blurred alike and compared with the samples. Only for smears of at least three quarters of a cell, and only
+    /// a clear winner (`BlurredCodeMatcher.Match.isClear`). Returns the match and the corners placed on the
+    /// blurred sides.
+    private func readBlurred(_ homography: Homography, sampler: GraySampler, cellsAcross: Int)
+        -> (BlurredCodeMatcher.Match, [ImagePoint])?
+    {
+        guard
+            let blur = MotionBlurEstimate.settle(
+                homography, sampler: sampler, cellsAcross: cellsAcross, minimumStep: options.minimumContrast,
+                minimumSmear: 0.75),
+            max(blur.across, blur.down) >= 0.75,
+            let placed = Homography(blur.corners[0], blur.corners[1], blur.corners[2], blur.corners[3]),
+            let match = blurMatcher.match(placed, sampler: sampler, blur: blur)
+        else { return nil }
+        guard match.isClear(minimumContrast: options.minimumContrast) else { return nil }
+        return (match, blur.corners)
+    }
+
 
     /// The corners in the card's upright order, given the clockwise quarter turns of its upright marker.
     /// Whether the cells of a reading are the cells of a real marker of the deck's grid.

@@ -1,0 +1,235 @@
+import CardBotImaging
+
+/// How far motion smeared a marker, and where its sides really are, measured on its own border, in marker cells.
+///
+/// The outer edge of the black border ring is a known step: white margin outside (one cell wide on a card), black
+/// ring one cell inside, then the data cells. Motion blur along a line turns each step into a ramp as wide as the
+/// smear's component along the step's normal. The profile across the left and right sides (averaged along their
+/// middle, mirrored into one) gives the smear's extent across the marker's columns; the top and bottom sides give
+/// it across the rows. Each profile is fitted, for every candidate width, by a box-blurred staircase whose levels
+/// (the table beyond the margin, the margin, the ring, the first and the further data cells) are free, and the
+/// width with the least residual wins (fits with levels no print can have, which a wide box can fake, are out).
+/// The smear's direction is known only up to the sign of one component: axis steps cannot tell a smear to the
+/// lower right from one to the upper right.
+///
+/// A smeared marker's corners are found poorly (the thresholded outline follows the smear, and the steepest rise
+/// of a ramp many pixels wide is flat), so each half of each side is then placed where the staircase of the
+/// measured width fits its own profile best, and the corners are where the new side lines meet.
+struct MotionBlurEstimate {
+    /// The smear's extent along the marker's columns, in cells (the box kernel's full width, the lens's blur
+    /// included).
+    var across: Double
+    /// The smear's extent along the marker's rows, in cells.
+    var down: Double
+    /// The marker's outer corners, placed on the blurred sides.
+    var corners: [ImagePoint]
+
+    /// The candidate widths, in cells.
+    static let widths: [Double] = stride(from: 0.25, through: 3.5, by: 0.25).map { $0 }
+    /// The candidate shifts of a side, in cells (positive inwards).
+    static let shifts: [Double] = stride(from: -0.75, through: 0.75, by: 0.125).map { $0 }
+    /// The profile's sample positions across an edge, in cells from the border's outer edge (negative outside).
+    static let positions: [Double] = stride(from: -1.75, through: 2.25, by: 0.125).map { $0 }
+    /// The positions along a side where the profile is averaged, in two halves (clear of the corners).
+    static let halves: [[Double]] = [[1.25, 1.75, 2.25, 2.75], [3.25, 3.75, 4.25, 4.75]]
+
+    /// The estimate for the marker that `homography` maps the unit square onto (`cellsAcross` cells, the border
+    /// included), or nil when a side shows no step of `minimumStep` gray levels from margin to ring, or when the
+    /// smear is under `minimumSmear` cells both ways (then the sides are not placed: most quads end here, cheaply).
+    static func measure(
+        _ homography: Homography, sampler: GraySampler, cellsAcross: Int, minimumStep: Double, minimumSmear: Double = 0
+    ) -> MotionBlurEstimate? {
+        let n = Double(cellsAcross)
+        let count = positions.count
+        let scale = 1 / n
+        // profiles[side * 2 + half]: sides left, top, right, bottom (x measured inwards from each).
+        var profiles = [[Double]](repeating: [Double](repeating: 0, count: count), count: 8)
+        for side in 0..<4 {
+            for half in 0..<2 {
+                let along = halves[half].map { $0 * n / 6 }
+                for (i, x) in positions.enumerated() {
+                    var sum = 0.0
+                    for y in along {
+                        let (u, v): (Double, Double)
+                        switch side {
+                        case 0: (u, v) = (x, y)
+                        case 1: (u, v) = (y, x)
+                        case 2: (u, v) = (n - x, y)
+                        default: (u, v) = (y, n - x)
+                        }
+                        let p = homography.map(u * scale, v * scale)
+                        sum += sampler.value(p.x, p.y)
+                    }
+                    profiles[side * 2 + half][i] = sum / Double(along.count)
+                }
+            }
+        }
+        // The widths from the mirrored pairs (left with right, top with bottom), every half together.
+        var sizes = [0.0, 0.0]
+        for axis in 0..<2 {
+            var mean = [Double](repeating: 0, count: count)
+            for p in [axis * 2, axis * 2 + 1, axis * 2 + 4, axis * 2 + 5] {
+                for i in 0..<count { mean[i] += profiles[p][i] / 4 }
+            }
+            var best = Double.infinity
+            var residuals = [Double](repeating: .infinity, count: widths.count)
+            for (w, width) in widths.enumerated() {
+                guard let r = fit(mean, width: width, shift: 0, minimumStep: minimumStep) else { continue }
+                residuals[w] = r
+                best = min(best, r)
+            }
+            guard best.isFinite, let index = residuals.firstIndex(of: best) else { return nil }
+            sizes[axis] = refined(widths, residuals, index)
+        }
+        guard max(sizes[0], sizes[1]) >= minimumSmear else { return nil }
+        // Each half side at the shift that fits best with its axis's width.
+        var points: [ImagePoint] = []
+        points.reserveCapacity(8)
+        for side in 0..<4 {
+            let width = sizes[side % 2]
+            for half in 0..<2 {
+                var best = Double.infinity
+                var residuals = [Double](repeating: .infinity, count: shifts.count)
+                for (s, shift) in shifts.enumerated() {
+                    guard let r = fit(profiles[side * 2 + half], width: width, shift: shift, minimumStep: minimumStep)
+                    else { continue }
+                    residuals[s] = r
+                    best = min(best, r)
+                }
+                guard best.isFinite, let index = residuals.firstIndex(of: best) else { return nil }
+                let x = refined(shifts, residuals, index)
+                let y = (halves[half][0] + halves[half][3]) / 2 * n / 6
+                let (u, v): (Double, Double)
+                switch side {
+                case 0: (u, v) = (x, y)
+                case 1: (u, v) = (y, x)
+                case 2: (u, v) = (n - x, y)
+                default: (u, v) = (y, n - x)
+                }
+                let p = homography.map(u * scale, v * scale)
+                points.append(ImagePoint(x: p.x, y: p.y))
+            }
+        }
+        // Corner i (clockwise from the top left) lies between side i and side i + 1 (left, top, right, bottom).
+        var placed: [ImagePoint] = []
+        placed.reserveCapacity(4)
+        for i in 0..<4 {
+            let a = i, b = (i + 1) % 4
+            let first = CornerRefiner.Line(through: points[a * 2], points[a * 2 + 1])
+            let second = CornerRefiner.Line(through: points[b * 2], points[b * 2 + 1])
+            guard let corner = first.intersection(with: second) else { return nil }
+            placed.append(corner)
+        }
+        return MotionBlurEstimate(across: sizes[0], down: sizes[1], corners: placed)
+    }
+
+    /// The estimate after `rounds` measurements, each on the corners the last one placed (a side far off at first
+    /// is measured off-centre), or nil; nil at once when the first finds a smear under `minimumSmear` cells.
+    static func settle(
+        _ homography: Homography, sampler: GraySampler, cellsAcross: Int, minimumStep: Double, minimumSmear: Double,
+        rounds: Int = 3
+    ) -> MotionBlurEstimate? {
+        var current = homography
+        var estimate: MotionBlurEstimate?
+        for round in 0..<rounds {
+            guard
+                let next = measure(
+                    current, sampler: sampler, cellsAcross: cellsAcross, minimumStep: minimumStep,
+                    minimumSmear: round == 0 ? minimumSmear : 0),
+                let moved = Homography(next.corners[0], next.corners[1], next.corners[2], next.corners[3])
+            else { return estimate }
+            let settled = estimate.map { last in
+                zip(last.corners, next.corners).allSatisfy { $0.distance(to: $1) < 0.25 }
+            } ?? false
+            estimate = next
+            current = moved
+            if settled { break }
+        }
+        return estimate
+    }
+
+    /// The candidate nearest the least residual, refined by a parabola through its neighbours.
+    static func refined(_ candidates: [Double], _ residuals: [Double], _ index: Int) -> Double {
+        let step = candidates.count > 1 ? candidates[1] - candidates[0] : 0
+        guard index > 0, index < candidates.count - 1 else { return candidates[index] }
+        let a = residuals[index - 1], b = residuals[index], c = residuals[index + 1]
+        guard a.isFinite, c.isFinite else { return candidates[index] }
+        let curvature = a - 2 * b + c
+        guard curvature > 1e-12 else { return candidates[index] }
+        return candidates[index] + step * max(-0.5, min(0.5, 0.5 * (a - c) / curvature))
+    }
+
+    /// The squared residual of the best box-blurred staircase (box `width` cells, outer edge `shift` cells inwards)
+    /// through `profile`, or nil when its levels are no print's (out of the gray range, or the margin not
+    /// `minimumStep` lighter than the ring).
+    static func fit(_ profile: [Double], width: Double, shift: Double, minimumStep: Double) -> Double? {
+        // Level boundaries: table | margin | ring | first data cells | further cells.
+        let e0 = shift - 1, e1 = shift, e2 = shift + 1, e3 = shift + 2
+        let inverse = 1 / width
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 36) { scratch -> Double? in
+            let ata = scratch.baseAddress!, atb = ata + 25, row = ata + 30
+            for k in 0..<30 { ata[k] = 0 }
+            var squares = 0.0
+            for (i, x) in positions.enumerated() {
+                let lo = x - width / 2, hi = x + width / 2
+                let value = profile[i]
+                squares += value * value
+                var previous = lo
+                var end = min(hi, e0)
+                row[0] = max(0, end - previous) * inverse
+                previous = max(previous, end)
+                end = min(hi, e1)
+                row[1] = max(0, end - previous) * inverse
+                previous = max(previous, end)
+                end = min(hi, e2)
+                row[2] = max(0, end - previous) * inverse
+                previous = max(previous, end)
+                end = min(hi, e3)
+                row[3] = max(0, end - previous) * inverse
+                previous = max(previous, end)
+                row[4] = max(0, hi - previous) * inverse
+                for j in 0..<5 where row[j] != 0 {
+                    let rj = row[j]
+                    atb[j] += rj * value
+                    for k in j..<5 { ata[j * 5 + k] += rj * row[k] }
+                }
+            }
+            for j in 0..<5 {
+                ata[j * 5 + j] += 1e-6
+                for k in 0..<j { ata[j * 5 + k] = ata[k * 5 + j] }
+            }
+            // The normal equations' diagonal before solving: a level with no weight is left out of the checks.
+            var used = 0
+            for j in 0..<5 where ata[j * 5 + j] > 1e-3 { used |= 1 << j }
+            // Cholesky in place: ata = L L^T, then levels by two substitutions (into row).
+            for j in 0..<5 {
+                var d = ata[j * 5 + j]
+                for k in 0..<j { d -= ata[j * 5 + k] * ata[j * 5 + k] }
+                guard d > 1e-12 else { return nil }
+                let l = d.squareRoot()
+                ata[j * 5 + j] = l
+                for i in (j + 1)..<5 {
+                    var v = ata[i * 5 + j]
+                    for k in 0..<j { v -= ata[i * 5 + k] * ata[j * 5 + k] }
+                    ata[i * 5 + j] = v / l
+                }
+            }
+            for i in 0..<5 {
+                var v = atb[i]
+                for k in 0..<i { v -= ata[i * 5 + k] * row[k] }
+                row[i] = v / ata[i * 5 + i]
+            }
+            // The residual is |p|^2 - |L^-1 A^T p|^2.
+            var explained = 0.0
+            for i in 0..<5 { explained += row[i] * row[i] }
+            for i in stride(from: 4, through: 0, by: -1) {
+                var v = row[i]
+                for k in (i + 1)..<5 { v -= ata[k * 5 + i] * row[k] }
+                row[i] = v / ata[i * 5 + i]
+            }
+            for j in 0..<5 where used & (1 << j) != 0 && (row[j] < -30 || row[j] > 285) { return nil }
+            guard row[1] - row[2] >= minimumStep else { return nil }
+            return max(0, squares - explained)
+        }
+    }
+}
