@@ -220,7 +220,6 @@ public final class MarkerDetector {
     }
 
 
-    /// The corners in the card's upright order, given the clockwise quarter turns of its upright marker.
     /// Whether the cells of a reading are the cells of a real marker of the deck's grid.
     ///
     /// A foreign marker with a finer grid (another dictionary's, on the same table) can read within the error
@@ -249,6 +248,7 @@ public final class MarkerDetector {
         return narrowest / Double(cellsAcross) < 8
     }
 
+    /// The corners in the card's upright order, given the clockwise quarter turns of its upright marker.
     @inline(__always)
     private static func upright(_ corners: [ImagePoint], quarterTurns turns: Int) -> Quad {
         Quad(
