@@ -50,13 +50,7 @@ struct MotionBlurEstimate {
                 for (i, x) in positions.enumerated() {
                     var sum = 0.0
                     for y in along {
-                        let (u, v): (Double, Double)
-                        switch side {
-                        case 0: (u, v) = (x, y)
-                        case 1: (u, v) = (y, x)
-                        case 2: (u, v) = (n - x, y)
-                        default: (u, v) = (y, n - x)
-                        }
+                        let (u, v) = markerPosition(side: side, inwards: x, along: y, cellsAcross: n)
                         let p = homography.map(u * scale, v * scale)
                         sum += sampler.value(p.x, p.y)
                     }
@@ -71,15 +65,10 @@ struct MotionBlurEstimate {
             for p in [axis * 2, axis * 2 + 1, axis * 2 + 4, axis * 2 + 5] {
                 for i in 0..<count { mean[i] += profiles[p][i] / 4 }
             }
-            var best = Double.infinity
-            var residuals = [Double](repeating: .infinity, count: widths.count)
-            for (w, width) in widths.enumerated() {
-                guard let r = fit(mean, width: width, shift: 0, minimumStep: minimumStep) else { continue }
-                residuals[w] = r
-                best = min(best, r)
+            guard let size = bestFit(widths, { fit(mean, width: $0, shift: 0, minimumStep: minimumStep) }) else {
+                return nil
             }
-            guard best.isFinite, let index = residuals.firstIndex(of: best) else { return nil }
-            sizes[axis] = refined(widths, residuals, index)
+            sizes[axis] = size
         }
         guard max(sizes[0], sizes[1]) >= minimumSmear else { return nil }
         // Each half side at the shift that fits best with its axis's width.
@@ -88,24 +77,12 @@ struct MotionBlurEstimate {
         for side in 0..<4 {
             let width = sizes[side % 2]
             for half in 0..<2 {
-                var best = Double.infinity
-                var residuals = [Double](repeating: .infinity, count: shifts.count)
-                for (s, shift) in shifts.enumerated() {
-                    guard let r = fit(profiles[side * 2 + half], width: width, shift: shift, minimumStep: minimumStep)
-                    else { continue }
-                    residuals[s] = r
-                    best = min(best, r)
-                }
-                guard best.isFinite, let index = residuals.firstIndex(of: best) else { return nil }
-                let x = refined(shifts, residuals, index)
+                let profile = profiles[side * 2 + half]
+                guard
+                    let x = bestFit(shifts, { fit(profile, width: width, shift: $0, minimumStep: minimumStep) })
+                else { return nil }
                 let y = (halves[half][0] + halves[half][3]) / 2 * n / 6
-                let (u, v): (Double, Double)
-                switch side {
-                case 0: (u, v) = (x, y)
-                case 1: (u, v) = (y, x)
-                case 2: (u, v) = (n - x, y)
-                default: (u, v) = (y, n - x)
-                }
+                let (u, v) = markerPosition(side: side, inwards: x, along: y, cellsAcross: n)
                 let p = homography.map(u * scale, v * scale)
                 points.append(ImagePoint(x: p.x, y: p.y))
             }
@@ -146,6 +123,25 @@ struct MotionBlurEstimate {
             if settled { break }
         }
         return estimate
+    }
+
+    /// Marker coordinates in cells of a point `inwards` cells inside side `side` (left, top, right, bottom) and
+    /// `along` cells along it.
+    static func markerPosition(side: Int, inwards x: Double, along y: Double, cellsAcross n: Double) -> (Double, Double) {
+        switch side {
+        case 0: (x, y)
+        case 1: (y, x)
+        case 2: (n - x, y)
+        default: (y, n - x)
+        }
+    }
+
+    /// The candidate with the smallest residual, refined between its neighbours (``refined(_:_:_:)``), or nil when
+    /// no candidate fits.
+    static func bestFit(_ candidates: [Double], _ residual: (Double) -> Double?) -> Double? {
+        let residuals = candidates.map { residual($0) ?? .infinity }
+        guard let best = residuals.min(), best.isFinite, let index = residuals.firstIndex(of: best) else { return nil }
+        return refined(candidates, residuals, index)
     }
 
     /// The candidate nearest the least residual, refined by a parabola through its neighbours.
