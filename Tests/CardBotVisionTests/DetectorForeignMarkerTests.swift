@@ -59,4 +59,20 @@ struct DetectorForeignMarkerTests {
         let read = MarkerDetector(deck: DeckTestSupport.defaultDeck).detect(image).map(\.name)
         #expect(read.isEmpty, "\(read)")
     }
+
+    @Test(
+        "small DICT_6X6_250 markers at 640x480 are not read as cards",
+        arguments: [(SynthDifficulty.hard, UInt64(5), 18), (.motionBlur, 3, 41)])
+    func smallMarkersAtVGA(difficulty: SynthDifficulty, seed: UInt64, index: Int) throws {
+        // `cardbot synth frames --size 640x480` frames 19 of hard seed 5 and 42 of motion-blur seed 3, where such
+        // a marker once read as call-b (a local reading whose border ring took in light cells, 0.81 of the
+        // contrast) and as repeat-until-goal (an exact reading with 8 cells whose samples spread over more than
+        // the contrast).
+        let generator = try SceneGenerator(
+            faces: Self.dictionaryDeckFaces(), options: SceneOptions(width: 640, height: 480, difficulty: difficulty))
+        let (image, truth) = try DetectorTestSupport.frame(generator.scene(seed: seed, index: index), renderer: FrameRenderer())
+        #expect(truth.visible.count > 3)
+        let read = MarkerDetector(deck: DeckTestSupport.defaultDeck).detect(image).map(\.name)
+        #expect(read.isEmpty, "\(read)")
+    }
 }

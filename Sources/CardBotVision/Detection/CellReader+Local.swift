@@ -102,10 +102,11 @@ extension CellReader {
                 if alike { unexplained += 1 }
             }
         }
+        let measures = spreadMeasures(contrast: contrast)
         return LocalReading(
             bits: bits, erasures: erasures,
             reading: Reading(
                 bits: bits, weakestMargin: weakest, contrast: contrast, mixedCells: mixed,
-                unexplainedMixedCells: unexplained))
+                unexplainedMixedCells: unexplained, wideCells: measures.wideCells, ringRange: measures.ringRange))
     }
 }

@@ -22,6 +22,29 @@ struct CellReader {
         var mixedCells: Int
         /// Mixed cells whose eight neighbours all read the cell's own colour, so that blur cannot explain them.
         var unexplainedMixedCells: Int
+        /// Inner cells whose samples spread over more than the whole black-white contrast.
+        var wideCells: Int = 0
+        /// The lightest border-ring cell minus the darkest, as a share of the contrast.
+        var ringRange: Double = 0
+    }
+
+    /// Inner cells whose samples spread over more than the whole contrast, and the border ring's range as a share
+    /// of `contrast`, for the last marker's samples.
+    func spreadMeasures(contrast: Double) -> (wideCells: Int, ringRange: Double) {
+        let across = gridSize + 2
+        var wide = 0
+        var lightest = -Double.infinity, darkest = Double.infinity
+        for row in 0..<across {
+            for column in 0..<across {
+                if row == 0 || column == 0 || row == across - 1 || column == across - 1 {
+                    lightest = max(lightest, values[row * across + column])
+                    darkest = min(darkest, values[row * across + column])
+                } else if spreads[row * across + column] > contrast {
+                    wide += 1
+                }
+            }
+        }
+        return (wide, (lightest - darkest) / contrast)
     }
 
     let gridSize: Int
@@ -126,8 +149,10 @@ struct CellReader {
                 if alike { unexplained += 1 }
             }
         }
+        let measures = spreadMeasures(contrast: contrast)
         return Reading(
-            bits: bits, weakestMargin: weakest, contrast: contrast, mixedCells: mixed, unexplainedMixedCells: unexplained)
+            bits: bits, weakestMargin: weakest, contrast: contrast, mixedCells: mixed, unexplainedMixedCells: unexplained,
+            wideCells: measures.wideCells, ringRange: measures.ringRange)
     }
 
     /// Otsu's threshold over the cell means (the split that maximises the between-class variance).

@@ -144,11 +144,20 @@ public final class MarkerDetector {
         }
         // The local reading must also stand without correction among the cells it is sure of.
         guard reader.homography != nil, let local = reader.readLocally(sampler: sampler),
-            !hullQuad || Self.localReadingIsClean(local),
+            !hullQuad || Self.localReadingIsClean(local), Self.localRingFits(local.reading),
             let match = book.match(local.bits, erasures: local.erasures),
             Self.gridFits(local.reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
         else { return nil }
         return (local.reading, match)
+    }
+
+    /// Whether a local reading's border ring is a marker's: with two and more mixed cells, its lightest cell at
+    /// most three quarters of the local contrast above its darkest. The ring of a real marker is black all round
+    /// (light changing across it moves it by a fraction of the contrast: at most 0.67 on small blurred markers at
+    /// 640x480 and under a fifth at a shadow's edge); a small DICT_6X6_250 marker at 640x480 whose ring took in
+    /// its own light cells (0.81) read as card 17 with three mixed cells, all beside a cell of the other colour.
+    static func localRingFits(_ reading: CellReader.Reading) -> Bool {
+        reading.mixedCells <= 1 || reading.ringRange <= 0.75
     }
 
     /// Whether a local reading is sure enough for a quad from a contour's convex hull: no cell erased and at most
@@ -229,10 +238,15 @@ public final class MarkerDetector {
     /// its neighbours), or the cells are so thin (under 8 px across the marker's narrowest way, as in a steep
     /// view) that lens blur alone mixes them; but then no more than one mixed cell among alike neighbours, and
     /// every cell at least a quarter of the contrast from the threshold (two small DICT_6X6_250 markers in blurred
-    /// frames read as cards with two such cells, or one and a cell at an eighth).
+    /// frames read as cards with two such cells, or one and a cell at an eighth). An exact reading with mixed cells
+    /// may also have at most 5 inner cells whose samples spread over more than the whole contrast.
     static func gridFits(_ reading: CellReader.Reading, corrected: Int, corners: [ImagePoint], cellsAcross: Int) -> Bool {
         if reading.mixedCells <= 1 { return true }
         if corrected > 0 { return false }
+        // Blur spreads a real cell's samples over at most the contrast of the cells in all but a few cells (at
+        // most 4 of 16 in 580 blurred readings of real markers with mixed cells); a DICT_6X6_250 marker under
+        // motion blur at 640x480 read as card 8 with 8 such cells, its finer cells' edges inside the 4x4 cells.
+        if reading.wideCells > 5 { return false }
         if reading.unexplainedMixedCells == 0 { return true }
         // A mixed cell among neighbours of its own colour is what a finer foreign grid leaves: even where cells are
         // thin, at most one, and only in a reading sure of every cell.
