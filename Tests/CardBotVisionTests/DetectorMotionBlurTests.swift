@@ -139,6 +139,57 @@ struct DetectorMotionBlurTests {
         #expect(Set(found.map(\.marker)).isSuperset(of: [3, 9]), "\(found.map(\.marker))")
     }
 
+    /// The cards of `truth` found at their own places in `image`, and the detections that are wrong.
+    static func foundAtTheirPlaces(_ image: GrayImage, truth: FrameTruth) -> (found: [Int], wrong: [String]) {
+        var found: [Int] = []
+        var wrong: [String] = []
+        for detection in MarkerDetector(deck: DeckTestSupport.defaultDeck).detect(image) {
+            let center = detection.quad.center
+            if let card = truth.cards.first(where: { Quad($0.corners).contains(center) }), card.id == detection.marker {
+                found.append(truth.cards.firstIndex(of: card)!)
+            } else {
+                wrong.append("\(detection.marker) at \(center)")
+            }
+        }
+        return (found, wrong)
+    }
+
+    @Test("smeared markers whose refined corners lose a marker's shape are read from their rough corners")
+    func roughCornersKept() throws {
+        // Motion-blur frame 19 of seed 1 (the benchmark's frame-0019.jpg): the contours of cards 7 and 16 (about
+        // 44 px, smeared about a cell and a half) give quads within 2 px of the truth, but on the smeared sides the
+        // refiner's steepest steps lie up to 4 px off, and the refined quads' diagonals miss each other's midpoints
+        // by more than a marker's shape allows (5.5 px for 4.4).
+        let deck = DeckTestSupport.defaultDeck
+        let generator = try SceneGenerator(
+            faces: DetectorTestSupport.faces(of: deck), options: SceneOptions(difficulty: .motionBlur))
+        let (image, truth) = try DetectorTestSupport.frame(generator.scene(seed: 1, index: 18), renderer: FrameRenderer())
+        let result = Self.foundAtTheirPlaces(image, truth: truth)
+        #expect(result.wrong.isEmpty, "\(result.wrong)")
+        // Card 7 first in the first row, card 16 second in the second.
+        let wanted = truth.cards.indices.filter { index in
+            let card = truth.cards[index]
+            return !card.hidden && ((card.id, card.row, card.column) == (7, 0, 0) || (card.id, card.row, card.column) == (16, 1, 1))
+        }
+        #expect(wanted.count == 2)
+        #expect(Set(result.found).isSuperset(of: wanted), "found \(result.found.map { truth.cards[$0].id })")
+    }
+
+    @Test("a smeared marker whose outline only its convex hull makes a quad is matched")
+    func smearedHullQuadMatched() throws {
+        // Motion-blur frame 57 of seed 1 (the benchmark's frame-0057.jpg): the smear notches the outline of card
+        // 11 (first in its row, about 38 px), so only its convex hull is a quad, with corners within 2 px of the
+        // truth; no cell-centre reading matches it, the matching of the smeared pattern does.
+        let deck = DeckTestSupport.defaultDeck
+        let generator = try SceneGenerator(
+            faces: DetectorTestSupport.faces(of: deck), options: SceneOptions(difficulty: .motionBlur))
+        let (image, truth) = try DetectorTestSupport.frame(generator.scene(seed: 1, index: 56), renderer: FrameRenderer())
+        let result = Self.foundAtTheirPlaces(image, truth: truth)
+        #expect(result.wrong.isEmpty, "\(result.wrong)")
+        let wanted = try #require(truth.cards.firstIndex { $0.id == 11 && !$0.hidden })
+        #expect(result.found.contains(wanted), "found \(result.found.map { truth.cards[$0].id })")
+    }
+
     @Test("the border measures the smear's extent along the marker's rows and columns")
     func smearMeasured() throws {
         // A 42 px marker (7 px cells) upright, smeared 14 px at 30 degrees: 12.1 px (1.73 cells) across, 7 px

@@ -120,8 +120,14 @@ public final class MarkerDetector {
                 if found[0..<alreadyFound].contains(where: { $0.quad.contains(center) }) { continue }
             }
             guard Self.isPlausible(rough, minimumSide: minimumSide) else { continue }
-            let corners = CornerRefiner.refine(rough, sampler: sampler, cellsAcross: cellsAcross)
-            guard Self.isNearParallelogram(corners, frameWidth: Double(width * scale)) else { continue }
+            var corners = CornerRefiner.refine(rough, sampler: sampler, cellsAcross: cellsAcross)
+            // Across a side that motion blur smeared the gray level climbs evenly, so the steepest step the refiner
+            // looks for lies anywhere on the ramp: it can bend a quad that was right out of shape. Keep the rough
+            // corners then, if they have a marker's shape.
+            if !Self.isNearParallelogram(corners, frameWidth: Double(width * scale)) {
+                guard Self.isNearParallelogram(rough, frameWidth: Double(width * scale)) else { continue }
+                corners = rough
+            }
             if let detection = read(corners, sampler: sampler, cellsAcross: cellsAcross, hullQuad: fromHull) {
                 found.append(detection)
             }
@@ -168,7 +174,8 @@ public final class MarkerDetector {
     }
 
     /// The card whose marker has outer corners `corners` (clockwise), or nil. A quad from a convex hull
-    /// (`hullQuad`) must read as a code card; picture cards need a clean quad.
+    /// (`hullQuad`) must read as a code card, cell by cell or by the matching of a smeared marker (whose outline a
+    /// long smear also notches, so that only its hull is a quad); picture cards need a clean quad.
     private func read(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int, hullQuad: Bool) -> Detection? {
         if !book.isEmpty,
             let (reading, match) = readCode(corners, sampler: sampler, cellsAcross: cellsAcross, hullQuad: hullQuad)
@@ -191,7 +198,7 @@ public final class MarkerDetector {
             return Detection(
                 marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
                 confidence: (confidence * 1000).rounded() / 1000, correctedCells: 0)
-        } else if !hullQuad, !book.isEmpty, let homography = reader.homography,
+        } else if !book.isEmpty, let homography = reader.homography,
             let (match, placed) = readBlurred(homography, sampler: sampler, cellsAcross: cellsAcross)
         {
             let card = deck.cards[match.card]
