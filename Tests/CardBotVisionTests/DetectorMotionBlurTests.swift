@@ -190,6 +190,76 @@ struct DetectorMotionBlurTests {
         #expect(result.found.contains(wanted), "found \(result.found.map { truth.cards[$0].id })")
     }
 
+    /// The smear the border measures on the marker at `corners`, the matching's fit at `corners` moved by
+    /// `offsets`, and the fit after the corner search from there, with the corners it found.
+    static func searched(_ image: GrayImage, corners: [ImagePoint], offsets: [ImagePoint], deck: Deck)
+        -> (plain: BlurredCodeMatcher.Match, searched: BlurredCodeMatcher.Match, corners: [ImagePoint])?
+    {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            let sampler = GraySampler(pixels: pixels.baseAddress!, width: image.width, height: image.height)
+            var matcher = BlurredCodeMatcher(book: CodeBook(deck: deck))
+            let moved = zip(corners, offsets).map { $0 + $1 }
+            guard
+                let blur = MotionBlurEstimate.settle(
+                    Homography(corners[0], corners[1], corners[2], corners[3])!, sampler: sampler, cellsAcross: 6,
+                    minimumStep: 12, minimumSmear: 0.75),
+                let plain = matcher.match(Homography(moved[0], moved[1], moved[2], moved[3])!, sampler: sampler, blur: blur)
+            else { return nil }
+            let (searched, found) = matcher.searchCorners(from: plain, corners: moved, sampler: sampler, blur: blur)
+            return (plain, searched, found)
+        }
+    }
+
+    /// Two corners moved a third of a cell (of a 6 px cell), one outwards along a side, one inwards across it.
+    static let cornerOffsets = [ImagePoint(x: 2, y: 0), ImagePoint(x: 0, y: 0), ImagePoint(x: 0, y: -2), ImagePoint(x: 0, y: 0)]
+
+    @Test("corners a third of a cell off: the fit falls short, the corner search finds the card and the corners")
+    func cornerSearchRecovers() throws {
+        let deck = DeckTestSupport.defaultDeck
+        var fellShort = 0
+        for (number, smear) in Self.smears.enumerated() {
+            let index = (3 * number + 2) % deck.cards.count
+            let (image, corners) = Self.smearedCard(
+                index, side: smear.side, degrees: smear.degrees, length: smear.length, smearDegrees: smear.smearDegrees)
+            let result = try #require(
+                Self.searched(image, corners: corners, offsets: Self.cornerOffsets, deck: deck), "case \(number)")
+            if !result.plain.isClear(minimumContrast: 12) || result.plain.card != index { fellShort += 1 }
+            #expect(result.searched.card == index, "case \(number): \(result.searched)")
+            #expect(result.searched.isClear(minimumContrast: 12), "case \(number): \(result.searched)")
+            #expect(result.searched.lead >= BlurredCodeMatcher.minimumSearchedLead, "case \(number): \(result.searched)")
+            let worst = zip(result.corners, corners).map { $0.distance(to: $1) }.max()!
+            #expect(worst < 1.5, "case \(number): corners \(worst) px off")
+        }
+        // The offsets do spoil the plain fit: the search is what reads these.
+        #expect(fellShort >= 3, "\(fellShort)")
+    }
+
+    @Test("DICT_6X6_250 markers smeared alike stay refused after the corner search")
+    func cornerSearchRefusesForeign() throws {
+        let dictionary = ArUcoDictionary.dict6X6_250
+        let deck = DeckTestSupport.defaultDeck
+        var searched = 0
+        var wrong: [String] = []
+        for id in stride(from: 0, to: 250, by: 25) {
+            let cells = dictionary.cells(of: id)!
+            for smear in Self.smears {
+                let (image, corners) = Self.smearedMarker(
+                    cells: dictionary.gridSize, isWhite: { cells[$0 * dictionary.gridSize + $1] }, side: smear.side,
+                    degrees: smear.degrees, length: smear.length, smearDegrees: smear.smearDegrees)
+                for offsets in [Self.cornerOffsets, [ImagePoint](repeating: ImagePoint(x: 0, y: 0), count: 4)] {
+                    guard let result = Self.searched(image, corners: corners, offsets: offsets, deck: deck) else { continue }
+                    searched += 1
+                    let fit = result.searched
+                    if fit.isClear(minimumContrast: 12), fit.lead >= BlurredCodeMatcher.minimumSearchedLead {
+                        wrong.append("marker \(id), \(smear): \(fit)")
+                    }
+                }
+            }
+        }
+        #expect(searched >= 50)
+        #expect(wrong.isEmpty, "\(wrong)")
+    }
+
     @Test("the border measures the smear's extent along the marker's rows and columns")
     func smearMeasured() throws {
         // A 42 px marker (7 px cells) upright, smeared 14 px at 30 degrees: 12.1 px (1.73 cells) across, 7 px

@@ -218,8 +218,9 @@ public final class MarkerDetector {
     /// A marker that motion blur smeared past reading cell by cell (two cells and more on small markers), read by
     /// matching (`BlurredCodeMatcher`): the smear and the sides measured on the border, every card's pattern
     /// blurred alike and compared with the samples. Only for smears of at least three quarters of a cell, and only
-    /// a clear winner (`BlurredCodeMatcher.Match.isClear`). Returns the match and the corners placed on the
-    /// blurred sides.
+    /// a clear winner (`BlurredCodeMatcher.Match.isClear`); a fit that needed the corners searched
+    /// (`BlurredCodeMatcher.searchCorners`) must also lead by `minimumSearchedLead`. Returns the match and the
+    /// corners placed on the blurred sides.
     private func readBlurred(_ homography: Homography, sampler: GraySampler, cellsAcross: Int)
         -> (BlurredCodeMatcher.Match, [ImagePoint])?
     {
@@ -229,10 +230,18 @@ public final class MarkerDetector {
                 minimumSmear: 0.75),
             max(blur.across, blur.down) >= 0.75,
             let placed = Homography(blur.corners[0], blur.corners[1], blur.corners[2], blur.corners[3]),
-            let match = blurMatcher.match(placed, sampler: sampler, blur: blur)
+            var match = blurMatcher.match(placed, sampler: sampler, blur: blur)
         else { return nil }
-        guard match.isClear(minimumContrast: options.minimumContrast) else { return nil }
-        return (match, blur.corners)
+        if match.isClear(minimumContrast: options.minimumContrast) { return (match, blur.corners) }
+        // Corners the border placed a fraction of a cell off blur the fit: search them against the pattern, and
+        // then ask for a wider lead (a search also lifts foreign markers' fits).
+        guard match.correlation >= BlurredCodeMatcher.searchFloor else { return nil }
+        let corners: [ImagePoint]
+        (match, corners) = blurMatcher.searchCorners(from: match, corners: blur.corners, sampler: sampler, blur: blur)
+        guard match.isClear(minimumContrast: options.minimumContrast),
+            match.lead >= BlurredCodeMatcher.minimumSearchedLead
+        else { return nil }
+        return (match, corners)
     }
 
 
