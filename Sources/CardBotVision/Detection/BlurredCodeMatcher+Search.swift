@@ -3,7 +3,7 @@ import CardBotImaging
 extension BlurredCodeMatcher {
     /// The least correlation from which a fit's corners are searched: the right card at corners a fraction of a
     /// cell off fitted 0.80 to 0.94 before the search and 0.95 to 0.99 after it.
-    static let searchFloor = 0.75
+    static let searchFloor = 0.85
     /// The least lead (see `Match.lead`) of a fit found by searching the corners. The search lifts every fit,
     /// foreign markers' too: on 1,860 DICT_6X6_250 frames their best rose from 0.92 to 0.94 with leads up to 2.4
     /// (a 640x480 frame, hard, seed 5, frame 33), while searched cards led by 3 to 14.
@@ -15,7 +15,7 @@ extension BlurredCodeMatcher {
     /// the right card's fit drops below acceptance. A compass search from `corners`: each corner is tried a step
     /// up, down, left and right, any move that raises the best correlation is kept, and the step is halved when
     /// none does, from a quarter of a cell (at least half a pixel) down to a quarter of a pixel. No corner strays
-    /// more than 0.6 of a cell from where the border put it, and at most 120 fits are tried.
+    /// more than 0.6 of a cell from where the border put it, and at most 60 fits are tried.
     mutating func searchCorners(
         from start: Match, corners placed: [ImagePoint], sampler: GraySampler, blur: MotionBlurEstimate
     ) -> (Match, [ImagePoint]) {
@@ -27,7 +27,7 @@ extension BlurredCodeMatcher {
         let reach = 0.6 * cell
         var step = max(0.5, 0.25 * cell)
         var fits = 0
-        while step >= 0.25, fits < 120 {
+        while step >= 0.25, fits < 60 {
             var improved = false
             for i in 0..<4 {
                 for (dx, dy) in [(step, 0.0), (-step, 0), (0, step), (0, -step)] {
