@@ -80,6 +80,33 @@ struct DetectorMotionBlurTests {
         (36, 8, 13, 80), (40, -12, 14, 35), (42, 20, 15, 120), (38, 3, 12, 160), (40, 30, 13, 10),
     ]
 
+    /// The default deck's cards smeared as `smears` say: each case's number, the card's index, the frame and the
+    /// marker's true corners.
+    static func smearedCards() -> [(number: Int, index: Int, image: GrayImage, corners: [ImagePoint])] {
+        smears.enumerated().map { number, smear in
+            let index = (3 * number + 2) % DeckTestSupport.defaultDeck.cards.count
+            let (image, corners) = smearedCard(
+                index, side: smear.side, degrees: smear.degrees, length: smear.length, smearDegrees: smear.smearDegrees)
+            return (number, index, image, corners)
+        }
+    }
+
+    /// Every 25th DICT_6X6_250 marker smeared as `smears` say: its id, the smear, the frame and its true corners.
+    static func smearedForeignMarkers()
+        -> [(id: Int, smear: (side: Double, degrees: Double, length: Double, smearDegrees: Double), image: GrayImage, corners: [ImagePoint])]
+    {
+        let dictionary = ArUcoDictionary.dict6X6_250
+        return stride(from: 0, to: 250, by: 25).flatMap { id in
+            let cells = dictionary.cells(of: id)!
+            return smears.map { smear in
+                let (image, corners) = smearedMarker(
+                    cells: dictionary.gridSize, isWhite: { cells[$0 * dictionary.gridSize + $1] }, side: smear.side,
+                    degrees: smear.degrees, length: smear.length, smearDegrees: smear.smearDegrees)
+                return (id, smear, image, corners)
+            }
+        }
+    }
+
     /// The ordinary reading's card at `corners` (nil when no card matches or the foreign-marker rule refuses it),
     /// and the matching's result there (nil when the border shows no smear of three quarters of a cell).
     static func readings(_ image: GrayImage, corners: [ImagePoint], deck: Deck)
@@ -110,10 +137,7 @@ struct DetectorMotionBlurTests {
     func smearedCardMatched() throws {
         let deck = DeckTestSupport.defaultDeck
         var unreadable = 0
-        for (number, smear) in Self.smears.enumerated() {
-            let index = (3 * number + 2) % deck.cards.count
-            let (image, corners) = Self.smearedCard(
-                index, side: smear.side, degrees: smear.degrees, length: smear.length, smearDegrees: smear.smearDegrees)
+        for (number, index, image, corners) in Self.smearedCards() {
             let (ordinary, matched) = Self.readings(image, corners: corners, deck: deck)
             if ordinary == nil { unreadable += 1 }
             let match = try #require(matched, "case \(number)")
@@ -139,8 +163,14 @@ struct DetectorMotionBlurTests {
         #expect(Set(found.map(\.marker)).isSuperset(of: [3, 9]), "\(found.map(\.marker))")
     }
 
-    /// The cards of `truth` found at their own places in `image`, and the detections that are wrong.
-    static func foundAtTheirPlaces(_ image: GrayImage, truth: FrameTruth) -> (found: [Int], wrong: [String]) {
+    /// The cards (indices into the truth) found at their own places in the motion-blur frame `index` of `seed`,
+    /// the detections that are wrong, and the frame's truth.
+    static func foundAtTheirPlaces(motionBlurSeed seed: UInt64, index: Int) throws
+        -> (result: (found: [Int], wrong: [String]), truth: FrameTruth)
+    {
+        let generator = try SceneGenerator(
+            faces: DetectorTestSupport.faces(of: DeckTestSupport.defaultDeck), options: SceneOptions(difficulty: .motionBlur))
+        let (image, truth) = try DetectorTestSupport.frame(generator.scene(seed: seed, index: index), renderer: FrameRenderer())
         var found: [Int] = []
         var wrong: [String] = []
         for detection in MarkerDetector(deck: DeckTestSupport.defaultDeck).detect(image) {
@@ -151,7 +181,7 @@ struct DetectorMotionBlurTests {
                 wrong.append("\(detection.marker) at \(center)")
             }
         }
-        return (found, wrong)
+        return ((found, wrong), truth)
     }
 
     @Test("smeared markers whose refined corners lose a marker's shape are read from their rough corners")
@@ -160,11 +190,7 @@ struct DetectorMotionBlurTests {
         // 44 px, smeared about a cell and a half) give quads within 2 px of the truth, but on the smeared sides the
         // refiner's steepest steps lie up to 4 px off, and the refined quads' diagonals miss each other's midpoints
         // by more than a marker's shape allows (5.5 px for 4.4).
-        let deck = DeckTestSupport.defaultDeck
-        let generator = try SceneGenerator(
-            faces: DetectorTestSupport.faces(of: deck), options: SceneOptions(difficulty: .motionBlur))
-        let (image, truth) = try DetectorTestSupport.frame(generator.scene(seed: 1, index: 18), renderer: FrameRenderer())
-        let result = Self.foundAtTheirPlaces(image, truth: truth)
+        let (result, truth) = try Self.foundAtTheirPlaces(motionBlurSeed: 1, index: 18)
         #expect(result.wrong.isEmpty, "\(result.wrong)")
         // Card 7 first in the first row, card 16 second in the second.
         let wanted = truth.cards.indices.filter { index in
@@ -180,11 +206,7 @@ struct DetectorMotionBlurTests {
         // Motion-blur frame 57 of seed 1 (the benchmark's frame-0057.jpg): the smear notches the outline of card
         // 11 (first in its row, about 38 px), so only its convex hull is a quad, with corners within 2 px of the
         // truth; no cell-centre reading matches it, the matching of the smeared pattern does.
-        let deck = DeckTestSupport.defaultDeck
-        let generator = try SceneGenerator(
-            faces: DetectorTestSupport.faces(of: deck), options: SceneOptions(difficulty: .motionBlur))
-        let (image, truth) = try DetectorTestSupport.frame(generator.scene(seed: 1, index: 56), renderer: FrameRenderer())
-        let result = Self.foundAtTheirPlaces(image, truth: truth)
+        let (result, truth) = try Self.foundAtTheirPlaces(motionBlurSeed: 1, index: 56)
         #expect(result.wrong.isEmpty, "\(result.wrong)")
         let wanted = try #require(truth.cards.firstIndex { $0.id == 11 && !$0.hidden })
         #expect(result.found.contains(wanted), "found \(result.found.map { truth.cards[$0].id })")
@@ -217,10 +239,7 @@ struct DetectorMotionBlurTests {
     func cornerSearchRecovers() throws {
         let deck = DeckTestSupport.defaultDeck
         var fellShort = 0
-        for (number, smear) in Self.smears.enumerated() {
-            let index = (3 * number + 2) % deck.cards.count
-            let (image, corners) = Self.smearedCard(
-                index, side: smear.side, degrees: smear.degrees, length: smear.length, smearDegrees: smear.smearDegrees)
+        for (number, index, image, corners) in Self.smearedCards() {
             let result = try #require(
                 Self.searched(image, corners: corners, offsets: Self.cornerOffsets, deck: deck), "case \(number)")
             if !result.plain.isClear(minimumContrast: 12) || result.plain.card != index { fellShort += 1 }
@@ -236,23 +255,16 @@ struct DetectorMotionBlurTests {
 
     @Test("DICT_6X6_250 markers smeared alike stay refused after the corner search")
     func cornerSearchRefusesForeign() throws {
-        let dictionary = ArUcoDictionary.dict6X6_250
         let deck = DeckTestSupport.defaultDeck
         var searched = 0
         var wrong: [String] = []
-        for id in stride(from: 0, to: 250, by: 25) {
-            let cells = dictionary.cells(of: id)!
-            for smear in Self.smears {
-                let (image, corners) = Self.smearedMarker(
-                    cells: dictionary.gridSize, isWhite: { cells[$0 * dictionary.gridSize + $1] }, side: smear.side,
-                    degrees: smear.degrees, length: smear.length, smearDegrees: smear.smearDegrees)
-                for offsets in [Self.cornerOffsets, [ImagePoint](repeating: ImagePoint(x: 0, y: 0), count: 4)] {
-                    guard let result = Self.searched(image, corners: corners, offsets: offsets, deck: deck) else { continue }
-                    searched += 1
-                    let fit = result.searched
-                    if fit.isClear(minimumContrast: 12), fit.lead >= BlurredCodeMatcher.minimumSearchedLead {
-                        wrong.append("marker \(id), \(smear): \(fit)")
-                    }
+        for (id, smear, image, corners) in Self.smearedForeignMarkers() {
+            for offsets in [Self.cornerOffsets, [ImagePoint](repeating: ImagePoint(x: 0, y: 0), count: 4)] {
+                guard let result = Self.searched(image, corners: corners, offsets: offsets, deck: deck) else { continue }
+                searched += 1
+                let fit = result.searched
+                if fit.isClear(minimumContrast: 12), fit.lead >= BlurredCodeMatcher.minimumSearchedLead {
+                    wrong.append("marker \(id), \(smear): \(fit)")
                 }
             }
         }
@@ -279,23 +291,16 @@ struct DetectorMotionBlurTests {
 
     @Test("DICT_6X6_250 markers smeared alike are not matched to a card, and the detector reads none")
     func smearedForeignRefused() throws {
-        let dictionary = ArUcoDictionary.dict6X6_250
         let deck = DeckTestSupport.defaultDeck
         let detector = MarkerDetector(deck: deck)
         var wrong: [String] = []
         var scored = 0
-        for id in stride(from: 0, to: 250, by: 25) {
-            let cells = dictionary.cells(of: id)!
-            for smear in Self.smears {
-                let (image, corners) = Self.smearedMarker(
-                    cells: dictionary.gridSize, isWhite: { cells[$0 * dictionary.gridSize + $1] }, side: smear.side,
-                    degrees: smear.degrees, length: smear.length, smearDegrees: smear.smearDegrees)
-                if let match = Self.readings(image, corners: corners, deck: deck).matched {
-                    scored += 1
-                    if match.isClear(minimumContrast: 12) { wrong.append("marker \(id), \(smear): matched \(match)") }
-                }
-                for detection in detector.detect(image) { wrong.append("marker \(id), \(smear): \(detection.name)") }
+        for (id, smear, image, corners) in Self.smearedForeignMarkers() {
+            if let match = Self.readings(image, corners: corners, deck: deck).matched {
+                scored += 1
+                if match.isClear(minimumContrast: 12) { wrong.append("marker \(id), \(smear): matched \(match)") }
             }
+            for detection in detector.detect(image) { wrong.append("marker \(id), \(smear): \(detection.name)") }
         }
         // The matching did run on these (their borders show the smear) and refused them all.
         #expect(scored >= 25)
