@@ -175,8 +175,10 @@ struct DetectorMotionBlurTests {
         var wrong: [String] = []
         for detection in MarkerDetector(deck: DeckTestSupport.defaultDeck).detect(image) {
             let center = detection.quad.center
-            if let card = truth.cards.first(where: { Quad($0.corners).contains(center) }), card.id == detection.marker {
-                found.append(truth.cards.firstIndex(of: card)!)
+            if let place = truth.cards.firstIndex(where: { Quad($0.corners).contains(center) }),
+                truth.cards[place].id == detection.marker
+            {
+                found.append(place)
             } else {
                 wrong.append("\(detection.marker) at \(center)")
             }

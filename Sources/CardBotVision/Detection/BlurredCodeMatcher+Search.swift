@@ -16,15 +16,13 @@ extension BlurredCodeMatcher {
     /// the right card's fit drops below acceptance. A compass search from `corners`: each corner is tried a step
     /// up, down, left and right, any move that raises the best correlation is kept, and the step is halved when
     /// none does, from a quarter of a cell (at least half a pixel) down to a quarter of a pixel. No corner strays
-    /// more than 0.6 of a cell from where the border put it, and at most 60 fits are tried.
+    /// more than 0.6 of a cell from where the border put it, and no new round of moves starts after 60 fits.
     mutating func searchCorners(
         from start: Match, corners placed: [ImagePoint], sampler: GraySampler, blur: MotionBlurEstimate
     ) -> (Match, [ImagePoint]) {
         var best = start
         var corners = placed
-        var perimeter = 0.0
-        for i in 0..<4 { perimeter += placed[i].distance(to: placed[(i + 1) % 4]) }
-        let cell = perimeter / 4 / Double(gridSize + 2)
+        let cell = Quad(placed).meanSide / Double(gridSize + 2)
         let reach = 0.6 * cell
         var step = max(0.5, 0.25 * cell)
         var fits = 0

@@ -87,6 +87,7 @@ public final class MarkerDetector {
         let cellsAcross = deck.gridSize.map { $0 + 2 } ?? Int((1 / MarkerPicture.borderFraction).rounded())
         let hullSide = max(sideHere, Double(HullQuadFitter.minimumCellSide * cellsAcross / scale))
         let alreadyFound = found.count
+        let frameWidth = Double(width * scale)
         let list = components.components
         for index in 0..<list.count {
             let component = list[index]
@@ -124,8 +125,8 @@ public final class MarkerDetector {
             // Across a side that motion blur smeared the gray level climbs evenly, so the steepest step the refiner
             // looks for lies anywhere on the ramp: it can bend a quad that was right out of shape. Keep the rough
             // corners then, if they have a marker's shape.
-            if !Self.isNearParallelogram(corners, frameWidth: Double(width * scale)) {
-                guard Self.isNearParallelogram(rough, frameWidth: Double(width * scale)) else { continue }
+            if !Self.isNearParallelogram(corners, frameWidth: frameWidth) {
+                guard Self.isNearParallelogram(rough, frameWidth: frameWidth) else { continue }
                 corners = rough
             }
             if let detection = read(corners, sampler: sampler, cellsAcross: cellsAcross, hullQuad: fromHull) {
