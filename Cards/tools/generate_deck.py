@@ -42,6 +42,7 @@ DEFAULT_DECK = [
     (16, "define-b", "Define b",
      "The cards up to the matching end card are the robot's new move b. They do not happen here: they happen at each call b card."),
     (17, "call-b", "Call b", "The robot does the cards of define b, then goes on after this card."),
+    (18, "go", "Go", "Not part of the program: it lies beside the row. Tap it to run the cards on the table."),
 ]
 
 
