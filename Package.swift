@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CardBotVision", targets: ["CardBotVision"]),
         .library(name: "CardBotLesson", targets: ["CardBotLesson"]),
         .library(name: "CardBotVideo", targets: ["CardBotVideo"]),
+        .library(name: "CardBotSession", targets: ["CardBotSession"]),
         .library(name: "CardBotAR", targets: ["CardBotAR"]),
         .library(name: "CardBotClassroom", targets: ["CardBotClassroom"]),
         .library(name: "CardBotGradebook", targets: ["CardBotGradebook"]),
@@ -78,6 +79,12 @@ let package = Package(
             name: "CardBotVideo",
             dependencies: ["CardBotImaging", "CardBotSupport", "CFFmpeg", "CCardBotVideo"]
         ),
+        // What a recording is: stills, a video or a live stream, with session.json, every frame's time in seconds
+        // and the content that identifies it. Above the codecs, below detection's users (Classroom, AR, Synth).
+        .target(
+            name: "CardBotSession",
+            dependencies: ["CardBotImaging", "CardBotVideo", "CardBotSupport"]
+        ),
         // The one renderer for printed matter and pictures: a cairo canvas with Pango text.
         .target(
             name: "CardBotPrint",
@@ -108,8 +115,8 @@ let package = Package(
         .target(
             name: "CardBotClassroom",
             dependencies: [
-                "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSupport",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "CardBotAR", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotPrint",
+                "CardBotSupport", .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // The term's gradebook (SQLite): every graded session remembered, regrading only what changed,
@@ -117,7 +124,7 @@ let package = Package(
         .target(
             name: "CardBotGradebook",
             dependencies: [
-                "CardBotClassroom", "CardBotLesson", "CardBotSupport",
+                "CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
@@ -125,7 +132,7 @@ let package = Package(
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotGradebook", "CardBotClassroom", "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging",
+                "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging",
                 "CardBotVideo", "CardBotPrint", "CardBotSynth", "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -145,10 +152,15 @@ let package = Package(
             exclude: ["Resources"]),
         .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport", "CardBotTestSupport"]),
-        .testTarget(name: "CardBotClassroomTests", dependencies: ["CardBotClassroom", "CardBotSynth", "CardBotTestSupport"]),
+        .testTarget(
+            name: "CardBotClassroomTests",
+            dependencies: ["CardBotClassroom", "CardBotSession", "CardBotSynth", "CardBotTestSupport"]),
         .testTarget(
             name: "CardBotGradebookTests",
-            dependencies: ["CardBotGradebook", "CardBotClassroom", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         // Golden/ holds the pictures printed pages are compared with.
         .testTarget(
             name: "CardBotCLITests",

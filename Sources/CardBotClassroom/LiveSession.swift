@@ -1,13 +1,14 @@
 import CardBotImaging
 import CardBotLesson
+import CardBotSession
 import CardBotVideo
 
-/// Follows a camera stream as it comes: each new stable program is an attempt, run as soon as it appears.
+/// Follows a camera stream as it comes, and runs each program the moment the child runs it.
 ///
-/// There are no run marks in a live stream: a program the tracker accepts (the same reading in
-/// `stableFrames` consecutive readable frames) with at least one card is run once, then the stream goes on.
-/// Frames are decoded (and timed) as they arrive while up to two are read for cards, so reading never holds
-/// up the stream's clock; nothing but the readings' outcome is kept.
+/// A tap on the GO card runs the program on the table as soon as the GO card is seen again. Until a GO card has
+/// been seen, a program that lies still for the settle time is run as an estimated attempt. Frames are decoded
+/// (and timed) as they arrive while up to two are read for cards, so reading never holds up the stream's clock;
+/// nothing but the readings' outcome is kept.
 public struct LiveSession: Sendable {
     /// The runner that reads frames and runs programs.
     public var runner: SessionRunner
@@ -23,7 +24,7 @@ public struct LiveSession: Sendable {
         self.optimal = optimal
     }
 
-    /// Reads `source` to its end (or Ctrl-C) and returns the whole session.
+    /// Reads `session`'s frames to their end (or Ctrl-C) and returns the whole session.
     ///
     /// - Parameters:
     ///   - makeReader: Returns the function that reads a frame's marker ids in reading order.
@@ -31,17 +32,24 @@ public struct LiveSession: Sendable {
     ///   - onUnreadable: Called with each frame that could not be read.
     /// - Throws: `ImageError` when the stream cannot be read at all.
     public func follow(
-        _ source: any FrameSource, session: SessionFolder,
+        _ session: RecordedSession,
         makeReader: @escaping @Sendable () -> (GrayImage) -> [Int],
         onAttempt: (SessionRun.Attempt) -> Void,
         onUnreadable: (SessionRun.UnreadableFrame) -> Void = { _ in }
     ) throws -> SessionRun {
-        var tracker = ProgramTracker(stableFrames: runner.stableFrames)
+        var tracker = AttemptTracker(options: runner.tracking)
         var attempts: [SessionRun.Attempt] = []
         var unreadable: [SessionRun.UnreadableFrame] = []
         var frames = 0
         var lastReadable: FrameStamp? = nil
-        try source.read(
+        func run(_ found: [AttemptTracker.Found]) {
+            for found in tracker.live(found) {
+                let attempt = runner.attempt(attempts.count + 1, found: found, level: level)
+                attempts.append(attempt)
+                onAttempt(attempt)
+            }
+        }
+        try session.frameSource(limits: runner.limits, sampleFPS: runner.sampleFPS).read(
             jobs: 2,
             makeReader: {
                 let read = makeReader()
@@ -52,21 +60,20 @@ public struct LiveSession: Sendable {
                 switch frame.outcome {
                 case .success(let markers):
                     lastReadable = frame.stamp
-                    if let program = tracker.observe(markers), !program.isEmpty {
-                        let attempt = runner.attempt(attempts.count + 1, stamp: frame.stamp, markers: program, level: level)
-                        attempts.append(attempt)
-                        onAttempt(attempt)
-                    }
+                    run(tracker.observe(.init(stamp: frame.stamp, markers: markers)))
                 case .failure(let error):
                     let bad = SessionRun.UnreadableFrame(name: frame.stamp.name, reason: error.reason)
                     unreadable.append(bad)
                     onUnreadable(bad)
+                    run(tracker.observe(.init(stamp: frame.stamp, markers: nil)))
                 }
                 return true
             })
+        run(tracker.finish())
         return SessionRun(
             session: session, level: level, optimal: optimal, frameCount: frames, unreadable: unreadable,
-            attempts: attempts, finalMarkers: tracker.current, finalProgram: runner.names(tracker.current, level: level),
+            attempts: attempts, signal: tracker.signal, taps: tracker.tapsSeen, notes: tracker.notes,
+            finalMarkers: tracker.currentProgram, finalProgram: runner.names(tracker.currentProgram, level: level),
             lastReadableFrame: lastReadable)
     }
 }

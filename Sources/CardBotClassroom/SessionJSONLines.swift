@@ -3,12 +3,16 @@ import CardBotSupport
 
 /// The JSON Lines form of a session run.
 ///
-/// For each attempt: `{"type":"program","attempt","frame","seconds","cards","markers","runnable","error"}`,
+/// For each attempt: `{"type":"program","attempt","signal","frame","seconds","cards","markers","runnable","error"}`
+/// (`signal`: `run-marks`, `go-taps` or `settled`, the rule that found it),
 /// then its `step` objects and its `result` object (both as `cardbot run --program --json` prints them, with an
 /// `attempt` number); a program that cannot run has no steps and no result. Last comes
-/// `{"type":"summary","attempts","solved","firstSuccess","finalProgram","cards","optimal","frames","unreadableFrames","unreadable"}`
-/// where `firstSuccess` is `{"attempt","frame","seconds"}` or null, `frames` and `unreadableFrames` are counts,
-/// and `unreadable` lists `{"frame","reason"}`.
+/// `{"type":"summary","attempts","signal","estimated","taps","notes","solved","firstSuccess","finalProgram","cards","optimal","frames","unreadableFrames","unreadable"}`
+/// where `signal` is the rule that made the attempts, `estimated` is true when nothing in the recording said
+/// "run" (settled programs), `taps` lists every GO-card tap as `{"frame","seconds","end","press"}` (`press` false
+/// for the second tap of a double tap), `notes` are sentences about the run signal, `firstSuccess` is
+/// `{"attempt","frame","seconds"}` or null, `frames` and `unreadableFrames` are counts, and `unreadable` lists
+/// `{"frame","reason"}`.
 public enum SessionJSONLines {
     /// Every line, without newlines; with `quiet`, only the summary.
     public static func lines(for run: SessionRun, quiet: Bool = false) -> [String] {
@@ -29,7 +33,7 @@ public enum SessionJSONLines {
     public static func programLine(_ attempt: SessionRun.Attempt) -> String {
         let error: String
         if case .notRunnable(let message) = attempt.outcome { error = JSONText.quote(message) } else { error = "null" }
-        return "{\"type\":\"program\",\"attempt\":\(attempt.number),\"frame\":\(JSONText.quote(attempt.frameName)),"
+        return "{\"type\":\"program\",\"attempt\":\(attempt.number),\"signal\":\"\(attempt.signal.rawValue)\",\"frame\":\(JSONText.quote(attempt.frameName)),"
             + "\"seconds\":\(JSONText.number(attempt.seconds, places: 3)),\"cards\":\(strings(attempt.cardNames)),"
             + "\"markers\":[\(attempt.markers.map(String.init).joined(separator: ","))],"
             + "\"runnable\":\(attempt.trace != nil),\"error\":\(error)}"
@@ -43,7 +47,13 @@ public enum SessionJSONLines {
         let unreadable = run.unreadable.map {
             "{\"frame\":\(JSONText.quote($0.name)),\"reason\":\(JSONText.quote($0.reason))}"
         }
-        return "{\"type\":\"summary\",\"attempts\":\(run.attempts.count),\"solved\":\(run.solved),"
+        let taps = run.taps.map {
+            "{\"frame\":\(JSONText.quote($0.frame.name)),\"seconds\":\(JSONText.number($0.start, places: 3)),"
+                + "\"end\":\(JSONText.number($0.end, places: 3)),\"press\":\(!$0.repeatsPress)}"
+        }
+        return "{\"type\":\"summary\",\"attempts\":\(run.attempts.count),\"signal\":\"\(run.signal.rawValue)\","
+            + "\"estimated\":\(run.attemptsEstimated),\"taps\":[\(taps.joined(separator: ","))],"
+            + "\"notes\":\(strings(run.notes)),\"solved\":\(run.solved),"
             + "\"firstSuccess\":\(first),\"finalProgram\":\(strings(run.finalProgram)),"
             + "\"cards\":\(run.finalProgram.count),\"optimal\":\(run.optimal.map(String.init) ?? "null"),"
             + "\"frames\":\(run.frameCount),\"unreadableFrames\":\(run.unreadable.count),"

@@ -1,4 +1,5 @@
 import CardBotLesson
+import CardBotSession
 import CardBotSupport
 
 /// Finds the level a session plays: the one asked for, else its `session.json`'s.
@@ -11,7 +12,7 @@ public enum SessionLevel {
     ///   - levelsDirectory: Where level numbers are looked up.
     /// - Throws: `SessionError` when no level is named or the level cannot be loaded.
     public static func resolve(
-        _ session: SessionFolder, requested: String?, levelsDirectory: String, deckNames: [Int: String]
+        _ session: RecordedSession, requested: String?, levelsDirectory: String, deckNames: [Int: String]
     ) throws -> Level {
         let argument: String
         let blame: String
@@ -19,14 +20,14 @@ public enum SessionLevel {
             argument = requested
             blame = requested
         } else if let level = session.manifest.level {
-            blame = FileSystem.join(session.path, SessionFolder.manifestName)
+            blame = FileSystem.join(session.path, RecordedSession.manifestName)
             switch level {
             case .number(let number):
                 argument = String(number)
             case .path(let path):
                 // The same rule as frames: the level file lies inside the session folder.
                 let root = FileSystem.resolved(session.path) ?? session.path
-                try SessionFolder.checkInside(path, folder: session.path, root: root, manifest: blame, what: "level")
+                try RecordedSession.checkInside(path, folder: session.path, root: root, manifest: blame, what: "level")
                 argument = FileSystem.join(session.path, path)
                 // A file that is not even JSON is not a level: say so without quoting any of its text.
                 do {

@@ -1,3 +1,4 @@
+import CardBotImaging
 import CardBotLesson
 import CardBotSupport
 
@@ -42,7 +43,7 @@ public struct SessionReport: Sendable {
     public func headerLine(_ run: SessionRun) -> String {
         let levelName = TerminalText.visible(run.level.localized(Messages.preferences).name)
         var path = TerminalText.visible(run.session.path)
-        if let video = run.session.video, video != run.session.path {
+        if let video = run.session.videoPath, video != run.session.path {
             let file = TerminalText.visible(String(video.split(separator: "/").last ?? Substring(video)))
             path = Messages.text("%1$s (video %2$s)", path, file)
         }
@@ -62,7 +63,19 @@ public struct SessionReport: Sendable {
     private func attemptLines(
         _ attempt: SessionRun.Attempt, level: Level, optimal: Int?, video: Bool, runReport: RunReport
     ) -> [String] {
-        var lines = [Messages.text("Attempt %1$s at %2$s:", attempt.number, Self.place(attempt, video: video))]
+        var lines: [String]
+        switch attempt.signal {
+        case .runMarks:
+            lines = [Messages.text("Attempt %1$s at %2$s:", attempt.number, Self.place(attempt, video: video))]
+        case .goTaps:
+            lines = [Messages.text("Attempt %1$s, GO tapped at %2$s:", attempt.number, Self.place(attempt, video: video))]
+        case .settled:
+            lines = [
+                Messages.text(
+                    "Attempt %1$s (estimated: the program lay still until %2$s):", attempt.number,
+                    Self.place(attempt, video: video))
+            ]
+        }
         switch attempt.outcome {
         case .ran(let trace):
             lines += runReport.lines(for: trace, level: level, optimal: optimal, levelHeader: false)
@@ -97,7 +110,10 @@ public struct SessionReport: Sendable {
             lines.append(
                 String(repeating: " ", count: width + 2) + "\(TerminalText.visible(frame.name)): \(TerminalText.visible(frame.reason))")
         }
-        lines.append(line(attempts, String(run.attempts.count)))
+        lines.append(line(attempts, String(run.attempts.count) + " (" + Self.signalText(run) + ")"))
+        for note in run.notes {
+            lines.append(String(repeating: " ", count: width + 2) + TerminalText.visible(note))
+        }
         if let success = run.firstSuccess {
             lines.append(
                 line(first, Messages.text("attempt %1$s at %2$s", success.number, Self.place(success, video: run.session.isVideo))))
@@ -112,8 +128,26 @@ public struct SessionReport: Sendable {
         return lines
     }
 
-    /// "12.5 s" from the session start.
+    /// What made the attempts, in words: the run marks, the GO taps with their times, or an estimate.
+    static func signalText(_ run: SessionRun) -> String {
+        switch run.signal {
+        case .runMarks:
+            return Messages.text("run marks of session.json")
+        case .goTaps:
+            let presses = run.taps.filter { !$0.repeatsPress }
+            let times = presses.prefix(8).map { FrameStamp.clock($0.start) }.joined(separator: ", ")
+                + (presses.count > 8 ? ", ..." : "")
+            return presses.isEmpty
+                ? Messages.text("GO card, never tapped")
+                : Messages.text("GO card tapped at %s", times)
+        case .settled:
+            return Messages.text("estimated: no run signal in the recording, so each program that lay still is an attempt")
+        }
+    }
+
+    /// "12.5 s" from the session start (times beyond a day are written in whole seconds).
     static func time(_ seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e9 else { return "\(JSONText.number(seconds, places: 0)) s" }
         let rounded = (seconds * 10).rounded() / 10
         return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
     }

@@ -1,5 +1,6 @@
 import CardBotAR
 import CardBotLesson
+import CardBotSession
 import CardBotSupport
 
 extension SessionRun {
@@ -12,7 +13,7 @@ extension SessionRun {
             case .notRunnable(let reason): headline = Messages.text("This program cannot run: %s", reason)
             }
             return ReplayAttempt(
-                number: attempt.number, frameName: attempt.frameName, framePath: session.isVideo ? nil : session.framePath(attempt.frame),
+                number: attempt.number, frameName: attempt.frameName, framePath: session.isVideo ? nil : session.framePaths[attempt.frame],
                 frameIndex: attempt.frame,
                 markers: attempt.markers, trace: attempt.trace, headline: headline)
         }

@@ -1,5 +1,6 @@
 import CardBotImaging
 import CardBotLesson
+import CardBotSession
 
 /// Everything that happened in one recorded session: frames read, attempts run, the final program.
 public struct SessionRun: Sendable {
@@ -29,11 +30,14 @@ public struct SessionRun: Sendable {
 
         /// 1-based attempt number.
         public var number: Int
+        /// What said the program was run: a run mark, a tap on the GO card, or (estimated) a program that settled.
+        public var signal: RunSignal
         /// The frame at which it ran (index into the frames read).
         public var frame: Int
         /// That frame's name (its file name, or its time `m:ss.s` in a video).
         public var frameName: String
-        /// Seconds from the start of the session (frame index / fps, or the video frame's presentation time).
+        /// When it ran, in seconds from the start of the recording: the run mark, the tap, or when the program had
+        /// lain still for the settle time.
         public var seconds: Double
         /// The cards as marker ids in reading order.
         public var markers: [Int]
@@ -52,8 +56,8 @@ public struct SessionRun: Sendable {
         public var solved: Bool { trace?.success ?? false }
     }
 
-    /// The session folder.
-    public var session: SessionFolder
+    /// The recorded session.
+    public var session: RecordedSession
     /// The level played.
     public var level: Level
     /// The fewest cards that solve the level, when proven.
@@ -64,12 +68,22 @@ public struct SessionRun: Sendable {
     public var unreadable: [UnreadableFrame]
     /// The attempts in order.
     public var attempts: [Attempt]
+    /// The rule that made the attempts (run marks, GO-card taps, or settled programs: estimated).
+    public var signal: RunSignal
+    /// Every tap on the GO card, in order (a double tap's second tap is marked as repeating the press).
+    public var taps: [GoTap]
+    /// What the teacher should know about the run signal: a GO card covered too long or never seen again, a tap
+    /// with no cards, a GO card never tapped.
+    public var notes: [String]
     /// The program on the table after the last frame, as marker ids.
     public var finalMarkers: [Int]
     /// The final program as card names.
     public var finalProgram: [String]
     /// The last readable frame, for thumbnails; nil when no frame could be read.
     public var lastReadableFrame: FrameStamp?
+
+    /// True when the attempts are estimated: nothing in the recording said "run".
+    public var attemptsEstimated: Bool { signal.isEstimate }
 
     /// The first attempt that solved the level.
     public var firstSuccess: Attempt? { attempts.first { $0.solved } }

@@ -1,12 +1,13 @@
 import CardBotImaging
 import CardBotLesson
+import CardBotSession
 import CardBotVideo
 import Foundation
 
 /// Reads a recorded session's frames, tracks the program on the table and runs every attempt on the robot.
 public struct SessionRunner: Sendable {
-    /// How many consecutive equal readings make a new program (`--stable-frames`).
-    public var stableFrames: Int
+    /// How programs and run signals are read, in seconds.
+    public var tracking: TrackingOptions
     /// Workers decoding and reading frames in parallel (`--jobs`).
     public var jobs: Int
     /// Image limits for every frame.
@@ -17,11 +18,11 @@ public struct SessionRunner: Sendable {
     public var sampleFPS: Double?
 
     /// Creates a runner.
-    public init(stableFrames: Int = 3, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+    public init(tracking: TrackingOptions = TrackingOptions(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 limits: ImageLimits = .default, deckNames: [Int: String],
                 sampleFPS: Double? = VideoFrameSource.defaultSampleFPS) {
         self.sampleFPS = sampleFPS
-        self.stableFrames = max(1, stableFrames)
+        self.tracking = tracking
         self.jobs = max(1, jobs)
         self.limits = limits
         self.deckNames = deckNames
@@ -30,69 +31,58 @@ public struct SessionRunner: Sendable {
     /// Runs `session` on `level`.
     ///
     /// - Parameters:
-    ///   - makeReader: Called once per worker; returns the function that reads a frame's marker ids in reading order.
+    ///   - makeReader: Called once per worker; returns the function that reads a frame's marker ids in reading
+    ///     order (the GO card included: the tracker takes it out).
     ///   - optimal: The level's proven fewest cards, when known (solve once per level and pass it in).
     ///   - progress: Called after each frame with the number of frames done.
     /// - Throws: `ImageError` when the session's video cannot be read at all (a damaged frame is only unreadable).
     public func run(
-        _ session: SessionFolder, level: Level, optimal: Int?,
+        _ session: RecordedSession, level: Level, optimal: Int?,
         makeReader: @escaping @Sendable () -> (GrayImage) -> [Int],
         progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> SessionRun {
         let source = session.frameSource(limits: limits, sampleFPS: sampleFPS)
-        let scanned = try source.scan(
+        var frames: [AttemptTracker.Frame] = []
+        var unreadable: [SessionRun.UnreadableFrame] = []
+        var lastReadable: FrameStamp? = nil
+        var done = 0
+        try source.read(
             jobs: jobs,
             makeReader: {
                 let read = makeReader()
                 return { image, _ in read(image) }
             },
-            progress: progress)
-        var readings: [[Int]?] = []
-        var unreadable: [SessionRun.UnreadableFrame] = []
-        var lastReadable: FrameStamp? = nil
-        for frame in scanned {
-            switch frame.outcome {
-            case .success(let markers):
-                readings.append(markers)
-                lastReadable = frame.stamp
-            case .failure(let error):
-                readings.append(nil)
-                unreadable.append(.init(name: frame.stamp.name, reason: error.reason))
-            }
-        }
-        let stamps = scanned.map(\.stamp)
-        let runFrames = session.runSeconds.map { Self.frames(at: $0, in: stamps) } ?? session.runFrames
-        let plan = AttemptPlanner.attempts(readings: readings, runFrames: runFrames, stableFrames: stableFrames)
-        let attempts = plan.attempts.map { attempt in
-            self.attempt(attempt.number, stamp: stamps[attempt.frame], markers: attempt.markers, level: level)
+            deliver: { frame in
+                switch frame.outcome {
+                case .success(let markers):
+                    frames.append(.init(stamp: frame.stamp, markers: markers))
+                    lastReadable = frame.stamp
+                case .failure(let error):
+                    frames.append(.init(stamp: frame.stamp, markers: nil))
+                    unreadable.append(.init(name: frame.stamp.name, reason: error.reason))
+                }
+                done += 1
+                progress?(done)
+                return true
+            })
+        let plan = AttemptTracker.plan(frames, runMarks: session.runMarks, options: tracking)
+        let attempts = plan.attempts.enumerated().map { index, found in
+            attempt(index + 1, found: found, level: level)
         }
         return SessionRun(
-            session: session, level: level, optimal: optimal, frameCount: scanned.count, unreadable: unreadable,
-            attempts: attempts, finalMarkers: plan.finalProgram, finalProgram: names(plan.finalProgram, level: level),
+            session: session, level: level, optimal: optimal, frameCount: frames.count, unreadable: unreadable,
+            attempts: attempts, signal: plan.signal, taps: plan.taps, notes: plan.notes,
+            finalMarkers: plan.finalProgram, finalProgram: names(plan.finalProgram, level: level),
             lastReadableFrame: lastReadable)
     }
 
-    /// Attempt `number`: the program `markers` seen at `stamp`, run on the robot (or refused as not runnable).
-    public func attempt(_ number: Int, stamp: FrameStamp, markers: [Int], level: Level) -> SessionRun.Attempt {
+    /// Attempt `number`: the program `found` names, run on the robot (or refused as not runnable).
+    public func attempt(_ number: Int, found: AttemptTracker.Found, level: Level) -> SessionRun.Attempt {
         let mapping = CardMapping(level: level, deckNames: deckNames)
         return SessionRun.Attempt(
-            number: number, frame: stamp.index, frameName: stamp.name, seconds: stamp.seconds, markers: markers,
-            cardNames: names(markers, level: level), outcome: Self.outcome(markers, mapping: mapping, level: level))
-    }
-
-    /// The frame current at each run time: the last frame shown at or before it (the first frame for a time
-    /// before any), so a run mark runs the program on the table when "run" was pressed.
-    static func frames(at times: [Double], in stamps: [FrameStamp]) -> [Int] {
-        guard !stamps.isEmpty else { return [] }
-        return times.sorted().map { time in
-            var low = 0, high = stamps.count - 1
-            guard stamps[0].seconds <= time + 1e-3 else { return 0 }
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if stamps[middle].seconds <= time + 1e-3 { low = middle } else { high = middle - 1 }
-            }
-            return low
-        }
+            number: number, signal: found.signal, frame: found.stamp.index, frameName: found.stamp.name,
+            seconds: found.seconds, markers: found.markers, cardNames: names(found.markers, level: level),
+            outcome: Self.outcome(found.markers, mapping: mapping, level: level))
     }
 
     /// The names of marker ids: what the level makes of each, else the deck's name, else `marker N`.

@@ -31,7 +31,8 @@ public enum JSONText {
         let rounded = (value * scale).rounded() / scale
         if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
         var text = String(rounded)
-        if text.contains("e") { return String(Int(rounded)) }
+        // Beyond Int's range a whole number is written as Swift spells it, with an exponent, which JSON accepts.
+        if text.contains("e") { return abs(rounded) < 9e18 ? String(Int(rounded)) : text }
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }

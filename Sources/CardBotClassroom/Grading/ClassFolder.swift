@@ -1,3 +1,4 @@
+import CardBotSession
 import CardBotSupport
 import CardBotVideo
 import Foundation
@@ -85,7 +86,7 @@ public struct ClassFolder: Sendable {
             let kind = FileSystem.kind(full)
             if kind == .directory {
                 if !FileSystem.isSymbolicLink(full) { subfolders.append(name) }
-            } else if name == SessionFolder.manifestName || SessionFolder.isFrameName(name) {
+            } else if name == RecordedSession.manifestName || RecordedSession.isFrameName(name) {
                 isSession = true
             } else if VideoFile.isVideoName(name) {
                 videos.append(name)

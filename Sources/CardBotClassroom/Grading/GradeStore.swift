@@ -1,4 +1,5 @@
 import CardBotLesson
+import CardBotSession
 
 /// Somewhere grades are kept between runs (the term's gradebook), so that a regrade reads a session whose
 /// content has not changed instead of reading its frames again.
@@ -22,13 +23,13 @@ public struct SessionSubject: Sendable {
     public var classPath: String
     /// The session's place in the class.
     public var entry: ClassFolder.Entry
-    /// The opened session folder.
-    public var folder: SessionFolder
+    /// The opened session.
+    public var folder: RecordedSession
     /// The student.
     public var student: String
     /// The level it plays.
     public var level: Level
-    /// The grading settings the grade depends on besides the session and its level (stable frames, limits,
+    /// The grading settings the grade depends on besides the session and its level (tracking, limits,
     /// deck file), as text; equal settings and content give an equal grade.
     public var settings: String
     /// The deck file the cards were read with.

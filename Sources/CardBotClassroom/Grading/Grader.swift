@@ -1,5 +1,6 @@
 import CardBotImaging
 import CardBotLesson
+import CardBotSession
 import CardBotSupport
 import CardBotVideo
 import CardBotVision
@@ -20,8 +21,8 @@ public struct Grader: Sendable {
     public var levelsDirectory: String
     /// The level for sessions whose `session.json` names none (`--level`).
     public var level: String?
-    /// Consecutive equal readings that make a new program.
-    public var stableFrames: Int
+    /// How programs and run signals are read, in seconds of the recording.
+    public var tracking: TrackingOptions
     /// Workers in parallel.
     public var jobs: Int
     /// Make each session's pictures (thumbnail and map) for the HTML report.
@@ -40,14 +41,14 @@ public struct Grader: Sendable {
 
     /// Creates a grader.
     public init(
-        deck: Deck, levelsDirectory: String = "Levels", level: String? = nil, stableFrames: Int = 3,
+        deck: Deck, levelsDirectory: String = "Levels", level: String? = nil, tracking: TrackingOptions = TrackingOptions(),
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, pictures: Bool = false, shard: Shard? = nil,
         thumbnailWidth: Int = 320, limits: ImageLimits = .default, store: (any GradeStore)? = nil
     ) {
         self.deck = deck
         self.levelsDirectory = levelsDirectory
         self.level = level
-        self.stableFrames = max(1, stableFrames)
+        self.tracking = tracking
         self.jobs = max(1, jobs)
         self.pictures = pictures
         self.shard = shard
@@ -60,14 +61,14 @@ public struct Grader: Sendable {
     /// grade of the same frames. The language is one (the attempts' messages and the replays' captions are in it),
     /// and so is the kind of replays the report shows.
     public var settings: String {
-        "stable-frames=\(stableFrames) max-pixels=\(limits.maxPixels) max-file-bytes=\(limits.maxFileBytes)"
+        "\(tracking.settingsText) max-pixels=\(limits.maxPixels) max-file-bytes=\(limits.maxFileBytes)"
             + " thumbnail-width=\(thumbnailWidth) replays=gif-1 language=\(Messages.current.language)"
     }
 
     /// A session ready to read: its folder, student, level and the level's optimum.
     struct Prepared: Sendable {
         var entry: ClassFolder.Entry
-        var folder: SessionFolder
+        var folder: RecordedSession
         var student: String
         var level: Level
         var levelKey: String
@@ -87,9 +88,9 @@ public struct Grader: Sendable {
         var prepared: [Prepared] = []
         var levels = LevelCache(levelsDirectory: levelsDirectory, deckNames: deckNames)
         for entry in entries {
-            let folder: SessionFolder
+            let folder: RecordedSession
             do {
-                folder = try SessionFolder.open(entry.path)
+                folder = try RecordedSession.open(entry.path)
             } catch {
                 failed.append(.failed(path: entry.relativePath, student: entry.folderStudent,
                                       error: relative(error, to: classFolder.path)))
@@ -135,9 +136,7 @@ public struct Grader: Sendable {
         let unread = toRead
         let total = toRead.reduce(0) { total, index in
             let folder = sessions[index].folder
-            return total + (folder.isVideo
-                ? folder.frameSource(limits: limits, sampleFPS: sampleFPS).expectedFrameCount ?? 0
-                : folder.frameNames.count)
+            return total + (folder.frameSource(limits: limits, sampleFPS: sampleFPS).expectedFrameCount ?? 0)
         }
         let tracker = ProgressTracker(
             sessions: entries.count, frames: total, sessionsDone: failed.count + prepared.count - toRead.count,
@@ -152,7 +151,7 @@ public struct Grader: Sendable {
         let store = self.store
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let runner = SessionRunner(
-                stableFrames: stableFrames, jobs: frameJobs, limits: limits, deckNames: deckNames, sampleFPS: sampleFPS)
+                tracking: tracking, jobs: frameJobs, limits: limits, deckNames: deckNames, sampleFPS: sampleFPS)
             let painter = paint
                 ? SessionPainter(deck: deck, thumbnailWidth: thumbnailWidth, limits: limits, sampleFPS: sampleFPS) : nil
             while true {
@@ -226,7 +225,7 @@ struct LevelCache {
     }
 
     /// The level `folder` plays (its session.json's, else `fallback`) and a key naming it for ``optimal(_:key:)``.
-    mutating func level(for folder: SessionFolder, fallback: String?) throws -> (Level, String) {
+    mutating func level(for folder: RecordedSession, fallback: String?) throws -> (Level, String) {
         let requested = folder.manifest.level == nil ? fallback : nil
         let key: String
         switch folder.manifest.level {

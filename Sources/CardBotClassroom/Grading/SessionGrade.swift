@@ -1,3 +1,5 @@
+import CardBotSession
+
 /// The grade of one recorded session: who, which level, how many attempts, whether and how well it was solved.
 ///
 /// A session that could not be graded (no level, no frames, a broken `session.json`) is a grade with `error`

@@ -1,6 +1,7 @@
 import CardBotAR
 import CardBotImaging
 import CardBotLesson
+import CardBotSession
 import CardBotVision
 
 /// Makes a session's pictures for the HTML report: the last readable frame, small, with its cards outlined

@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotSession
 
 /// A class report file, its format told by its extension: `.csv`, `.json` or `.html` (`.htm`), any case.
 public enum ReportFormat: String, Sendable, CaseIterable {

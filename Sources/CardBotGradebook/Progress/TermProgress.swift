@@ -1,5 +1,6 @@
 import CardBotClassroom
 import CardBotLesson
+import CardBotSession
 
 /// The term as a teacher reads it: for each student the levels solved (stars, date), the next level in the unlock
 /// chain, the levels tried and not solved, and attempts to solve over time; for each level its solve rate and

@@ -76,3 +76,11 @@ public struct Deck: Sendable {
     /// Whether some card's marker is a picture.
     public var hasPictures: Bool { cards.contains { $0.picture != nil } }
 }
+
+extension Deck {
+    /// The name of the card a child taps to run the program; it lies beside the row and is never part of it.
+    public static let goCardName = "go"
+
+    /// The marker id of the deck's GO card (the card named ``goCardName``), or nil when the deck has none.
+    public var goMarker: Int? { card(named: Self.goCardName)?.marker }
+}

@@ -1,6 +1,4 @@
 import ArgumentParser
-import CardBotSupport
-import CardBotVideo
 
 /// Where `run` gets its program: typed with `--program`, or read by the camera from a recorded
 /// session folder or from single frames.
@@ -22,12 +20,8 @@ struct ProgramInputOptions: ParsableArguments {
     enum Mode {
         /// A typed program.
         case typed(String)
-        /// A recorded session folder.
-        case session(String)
-        /// Single frame files, in the order given.
-        case frames([String])
-        /// A live stream on standard input.
-        case stream
+        /// A recording: a session folder, a video file, single frame files, or `-` for a live stream.
+        case recording([String])
     }
 
     /// The mode, or a usage error when none or both were given.
@@ -42,12 +36,7 @@ struct ProgramInputOptions: ParsableArguments {
             throw ValidationError(
                 "give the program with --program \"forward left ...\", or a session folder or frames to read it from")
         }
-        if inputs == ["-"] { return .stream }
-        if inputs.count == 1, FileSystem.kind(inputs[0]) == .directory {
-            return .session(inputs[0])
-        }
-        if inputs.count == 1, VideoFile.isVideoName(inputs[0]) { return .session(inputs[0]) }
-        return .frames(inputs)
+        return .recording(inputs)
     }
 
     func validate() throws {

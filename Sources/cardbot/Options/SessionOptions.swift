@@ -1,12 +1,9 @@
 import ArgumentParser
 import Foundation
 
-/// How `run` reads a recorded session: stability, parallelism, and what it prints.
+/// How `run` reads a recorded session: tracking in seconds, parallelism, and what it prints.
 struct SessionOptions: ParsableArguments {
-    @Option(
-        name: .customLong("stable-frames"),
-        help: ArgumentHelp("A new program counts once it is seen in this many consecutive readable frames.", valueName: "k"))
-    var stableFrames: Int = 3
+    @OptionGroup var tracking: TrackingOptionGroup
 
     @Option(name: .long, help: ArgumentHelp("Frames decoded and read in parallel (default: the core count).", valueName: "n"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -21,11 +18,10 @@ struct SessionOptions: ParsableArguments {
 
     @Flag(
         name: .long,
-        help: "Follow a live stream on standard input (give - as the input): print and run each new stable program as it appears; stop at the end of the stream or on Ctrl-C.")
+        help: "Follow a live stream on standard input (give - as the input): run the program the moment the child taps the GO card; stop at the end of the stream or on Ctrl-C.")
     var live = false
 
     func validate() throws {
-        if stableFrames < 1 || stableFrames > 1000 { throw ValidationError("--stable-frames must be between 1 and 1000") }
         if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
     }
 }

@@ -6,7 +6,7 @@ struct VideoSamplingOptions: ParsableArguments {
     @Option(
         name: .customLong("sample-fps"),
         help: ArgumentHelp(
-            "Frames of each second of video that are read for cards (default 5: with --stable-frames 3 a program counts after 0.6 s of stillness, and a hand passing over the cards in under 0.4 s never changes it). Every frame is still decoded as the codec needs.",
+            "Frames of each second of video that are read for cards (default 5: a tap on the GO card hides it for 0.15 s or more, so it is seen; programs and attempts are timed in seconds, so the rate changes nothing else). Every frame is still decoded as the codec needs.",
             valueName: "n"))
     var sampleFPS: Double = VideoFrameSource.defaultSampleFPS
 

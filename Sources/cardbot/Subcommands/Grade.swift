@@ -2,6 +2,7 @@ import ArgumentParser
 import CardBotClassroom
 import CardBotGradebook
 import CardBotLesson
+import CardBotSession
 import CardBotSupport
 import Foundation
 
@@ -57,10 +58,7 @@ extension CardBotCommand {
             help: ArgumentHelp("Write a report: FILE.csv, FILE.json or FILE.html (repeatable).", valueName: "file"))
         var out: [String] = []
 
-        @Option(
-            name: .customLong("stable-frames"),
-            help: ArgumentHelp("A new program counts once it is seen in this many consecutive readable frames.", valueName: "k"))
-        var stableFrames: Int = 3
+        @OptionGroup var tracking: TrackingOptionGroup
 
         @Option(name: .long, help: ArgumentHelp("Sessions (or frames) read in parallel (default: the core count).", valueName: "n"))
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -94,7 +92,6 @@ extension CardBotCommand {
         @OptionGroup var sampling: VideoSamplingOptions
 
         func validate() throws {
-            if stableFrames < 1 || stableFrames > 1000 { throw ValidationError("--stable-frames must be between 1 and 1000") }
             if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
             if let shard, Shard(shard) == nil {
                 throw ValidationError("--shard must be i/n with 1 <= i <= n, for example 2/4 (got '\(shard)')")
@@ -130,7 +127,7 @@ extension CardBotCommand {
             }
             let formats = out.map { ($0, ReportFormat(path: $0)!) }
             var grader = Grader(
-                deck: deck, levelsDirectory: levels, level: level, stableFrames: stableFrames, jobs: jobs,
+                deck: deck, levelsDirectory: levels, level: level, tracking: tracking.options(deck: deck), jobs: jobs,
                 pictures: book != nil || formats.contains { $0.1 == .html }, shard: shard.flatMap(Shard.init),
                 limits: imageLimits.limits, store: book)
             grader.sampleFPS = sampling.sampleFPS

@@ -1,8 +1,9 @@
 import ArgumentParser
 import CardBotAR
 import CardBotClassroom
-import CardBotLesson
 import CardBotImaging
+import CardBotLesson
+import CardBotSession
 import CardBotSupport
 import CardBotVideo
 import CardBotVision
@@ -19,10 +20,20 @@ extension CardBotCommand {
                 cards), separated by spaces or commas; or it is read from camera frames: a recorded session \
                 folder (frames in natural filename order, or one video, and an optional session.json), a video \
                 file (MP4, MOV, MKV, WebM, AVI, MJPEG; read at --sample-fps frames per second, turned upright as \
-                the phone recorded it), or single frame files. \
-                From frames, the program on the table changes only when the same new reading is seen in \
-                --stable-frames consecutive readable frames; each run mark of session.json (or, without run \
-                marks, each new stable program) is an attempt, run on the robot in turn.
+                the phone recorded it), or single frame files. Every reading has its time in the recording \
+                (a video's timestamps, or session.json's fps for stills), and the program on the table changes \
+                only when a new reading is seen unchanged for --stable-seconds, so the same lesson means the \
+                same at any frame rate.
+
+                ATTEMPTS: which signal counts
+                  1. session.json's run marks ("runs"), when present, are the attempts.
+                  2. Else taps on the GO card (marker 18 of the default deck), when a GO card is seen: \
+                the card lies beside the program row and is never part of the program; a tap hides it under \
+                the child's hand for 0.15 to 2.5 s while most program cards stay in view, and runs the program \
+                on the table at that moment. A hand over the whole row is not a tap; two taps within 1 s are \
+                one press; a GO card covered longer, or never seen again, is not a tap and gets a note.
+                  3. Else (no run signal in the recording) each program that lies still for --settle-seconds is \
+                an attempt, and every output says the attempts are estimated.
 
                 The level is a level file, or a level number looked up in --levels; for a session it defaults \
                 to the level in its session.json.
@@ -30,8 +41,9 @@ extension CardBotCommand {
                 With --live and - as the input, frames come from a stream on standard input (MJPEG or any \
                 container FFmpeg reads), for example from a webcam: \
                 ffmpeg -f v4l2 -i /dev/video0 -f mjpeg - | cardbot run --live --level 3 - \
-                Each new stable program is printed and run as soon as it appears; the end of the stream or \
-                Ctrl-C stops it with the session summary.
+                Each tap on the GO card runs the program on the table the moment the GO card is seen again \
+                (until a GO card is seen, a program that lies still for --settle-seconds is run, estimated); \
+                the end of the stream or Ctrl-C stops it with the session summary.
 
                 EXIT STATUS
                   0   the robot reached the goal with every gem (for a session: some attempt did)
@@ -50,10 +62,11 @@ extension CardBotCommand {
         @OptionGroup var replay: ReplayOutputOptions
 
         func validate() throws {
-            let mode = try input.mode()
-            if session.live, case .stream = mode {} else if session.live {
+            let stream: Bool
+            if case .recording(let inputs) = try input.mode() { stream = inputs == ["-"] } else { stream = false }
+            if session.live && !stream {
                 throw ValidationError("--live reads a stream from standard input: give - as the input")
-            } else if case .stream = mode {
+            } else if stream && !session.live {
                 throw ValidationError("- reads a live stream from standard input: add --live")
             }
             if session.live && replay.replay != nil {
@@ -65,19 +78,15 @@ extension CardBotCommand {
             switch try input.mode() {
             case .typed(let text):
                 try runTyped(text)
-            case .session(let folder):
-                let session: SessionFolder
+            case .recording(let inputs):
+                let recording: RecordedSession
                 do {
-                    session = try SessionFolder.open(folder)
+                    recording = try RecordedSession.open(inputs: inputs)
                 } catch let error as SessionError {
                     StandardError.error(file: error.file, position: error.position, error.reason)
                     throw ExitCode(2)
                 }
-                try runSession(session)
-            case .frames(let paths):
-                try runSession(SessionFolder.frames(paths))
-            case .stream:
-                try runLive()
+                if recording.source == .stream { try runLive(recording) } else { try runSession(recording) }
             }
         }
 
@@ -128,7 +137,7 @@ extension CardBotCommand {
             }
         }
 
-        private func runSession(_ folder: SessionFolder) throws {
+        private func runSession(_ folder: RecordedSession) throws {
             let deck = try deckOptions.load()
             let deckNames = deck.namesByMarker
             let level: Level
@@ -142,7 +151,7 @@ extension CardBotCommand {
             let optimal = OptimumCache.user().optimum(for: level)
             let limits = imageLimits.limits
             let runner = SessionRunner(
-                stableFrames: session.stableFrames, jobs: session.jobs, limits: limits, deckNames: deckNames,
+                tracking: session.tracking.options(deck: deck), jobs: session.jobs, limits: limits, deckNames: deckNames,
                 sampleFPS: session.sampling.sampleFPS)
             let clock = ContinuousClock()
             let start = clock.now
@@ -158,12 +167,9 @@ extension CardBotCommand {
             }
             let elapsed = clock.now - start
             for frame in result.unreadable {
-                if let video = folder.video {
-                    StandardError.warning(file: video, "at \(frame.name): \(frame.reason); frame skipped")
-                    continue
-                }
-                let path = folder.path == "." ? frame.name : (folder.path as NSString).appendingPathComponent(frame.name)
-                StandardError.warning(file: path, "\(frame.reason); frame skipped")
+                let file = folder.file(ofFrame: frame.name)
+                StandardError.warning(
+                    file: file, folder.isVideo ? "at \(frame.name): \(frame.reason); frame skipped" : "\(frame.reason); frame skipped")
             }
             let lines: [String]
             if output.json {
@@ -198,11 +204,10 @@ extension CardBotCommand {
             if !result.solved { throw ExitCode.failure }
         }
 
-        /// Follows a live stream on standard input: each new stable program is printed and run as it appears.
-        private func runLive() throws {
+        /// Follows a live stream on standard input: each tap on the GO card runs the program the moment it is seen.
+        private func runLive(_ stream: RecordedSession) throws {
             let deck = try deckOptions.load()
             let deckNames = deck.namesByMarker
-            let stream = SessionFolder.video("-")
             let level: Level
             do {
                 level = try SessionLevel.resolve(
@@ -214,7 +219,7 @@ extension CardBotCommand {
             let optimal = OptimumCache.user().optimum(for: level)
             let limits = imageLimits.limits
             let runner = SessionRunner(
-                stableFrames: session.stableFrames, jobs: 1, limits: limits, deckNames: deckNames,
+                tracking: session.tracking.options(deck: deck), jobs: 1, limits: limits, deckNames: deckNames,
                 sampleFPS: session.sampling.sampleFPS)
             let live = LiveSession(runner: runner, level: level, optimal: optimal)
             let report = SessionReport(
@@ -233,8 +238,7 @@ extension CardBotCommand {
             let result: SessionRun
             do {
                 result = try live.follow(
-                    VideoFrameSource.standardInput(sampleFPS: session.sampling.sampleFPS, limits: limits),
-                    session: stream,
+                    stream,
                     makeReader: {
                         let analyzer = FrameAnalyzer(deck: deck, limits: limits)
                         return { image in analyzer.analyze(image).markers }

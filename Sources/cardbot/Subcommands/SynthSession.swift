@@ -2,6 +2,7 @@ import ArgumentParser
 import CardBotClassroom
 import CardBotImaging
 import CardBotLesson
+import CardBotSession
 import CardBotSynth
 import CardBotVideo
 import CardBotVision

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardBotClassroom
 import CardBotGradebook
+import CardBotSession
 import CardBotSupport
 import Foundation
 

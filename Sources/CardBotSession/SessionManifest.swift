@@ -18,8 +18,9 @@ public struct SessionManifest: Sendable, Equatable {
     public var student: String?
     /// The level played.
     public var level: LevelReference?
-    /// Frames per second, for times (default 1).
-    public var fps: Double
+    /// The stills' frames per second (nil: not given; stills are then shown at
+    /// ``RecordedSession/defaultStillsFPS``). A video's frames carry their own times.
+    public var fps: Double?
     /// An explicit frame order (names inside the session folder).
     public var frames: [String]?
     /// The frames at which the child pressed "run".
@@ -30,7 +31,7 @@ public struct SessionManifest: Sendable, Equatable {
     public var runSeconds: [Double]?
 
     /// Creates a manifest.
-    public init(student: String? = nil, level: LevelReference? = nil, fps: Double = 1, frames: [String]? = nil, runs: [String]? = nil) {
+    public init(student: String? = nil, level: LevelReference? = nil, fps: Double? = nil, frames: [String]? = nil, runs: [String]? = nil) {
         self.student = student
         self.level = level
         self.fps = fps
@@ -44,6 +45,12 @@ public struct SessionManifest: Sendable, Equatable {
     /// The most entries `frames` and `runs` may list (a session of 10,000 frames is over an hour at 2 frames
     /// per second); a longer list is refused rather than read for minutes.
     public static let maximumFrames = 10_000
+    /// The slowest stills accepted: one frame every 100 seconds.
+    public static let minimumFPS = 0.01
+    /// The fastest stills accepted: a phone's slow-motion rate.
+    public static let maximumFPS = 240.0
+    /// The latest run mark accepted, in seconds: a day.
+    public static let maximumSeconds = 86_400.0
     /// The longest student name accepted, in characters.
     public static let maximumStudentLength = 200
     /// The longest frame name, video name or level path accepted, in bytes (the system's own limit on a path).
@@ -101,8 +108,13 @@ public struct SessionManifest: Sendable, Equatable {
                     throw fail(value.position, "'level' must be a level number or the path of a level file, not \(value.typeDescription)")
                 }
             case "fps":
-                guard let text = value.numberText, let fps = Double(text), fps > 0, fps <= 1000, fps.isFinite else {
-                    throw fail(value.position, "'fps' must be a number of frames per second above 0 and at most 1000")
+                guard let text = value.numberText, let fps = Double(text), fps.isFinite,
+                    fps >= minimumFPS, fps <= maximumFPS
+                else {
+                    throw fail(
+                        value.position,
+                        "'fps' must be the stills' frames per second, from \(JSONText.number(minimumFPS, places: 2)) (one frame "
+                            + "every 100 s) to \(Int(maximumFPS)); \(TerminalText.truncated(value.numberText ?? value.typeDescription, width: 40)) is not")
                 }
                 manifest.fps = fps
             case "video":
@@ -141,10 +153,10 @@ public struct SessionManifest: Sendable, Equatable {
                     reason: "'runs' must be a list of frame names, or of times in seconds for a video session "
                         + "(entry \(index + 1) is \(element.typeDescription))")
             }
-            guard seconds >= 0, seconds.isFinite else {
+            guard seconds >= 0, seconds <= maximumSeconds else {
                 throw SessionError(
                     file: file, position: element.position,
-                    reason: "'runs' entry \(index + 1) must be a time in seconds from the start, 0 or more")
+                    reason: "'runs' entry \(index + 1) must be a time in seconds from the start, 0 to \(Int(maximumSeconds)) (a day)")
             }
             times.append(seconds)
         }
@@ -195,7 +207,7 @@ extension SessionManifest {
         func list(_ names: [String]) -> String { "[" + names.map(quote).joined(separator: ", ") + "]" }
         var fields: [String] = []
         if let frames { fields.append("  \"frames\": \(list(frames))") }
-        if video == nil { fields.append("  \"fps\": \(fps == fps.rounded() ? String(Int(fps)) : String(fps))") }
+        if let fps, video == nil { fields.append("  \"fps\": \(fps == fps.rounded() ? String(Int(fps)) : String(fps))") }
         switch level {
         case .number(let number)?: fields.append("  \"level\": \(number)")
         case .path(let path)?: fields.append("  \"level\": \(quote(path))")

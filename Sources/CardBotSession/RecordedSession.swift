@@ -3,27 +3,40 @@ import CardBotSupport
 import CardBotVideo
 import Foundation
 
-/// A recorded session on disk: a folder of camera frames or one video, and an optional `session.json`.
+/// A recorded session: what a recording is, wherever it comes from.
 ///
-/// Frames are the folder's `.png`, `.jpg` and `.jpeg` files (any case) in natural filename order,
-/// or the order `session.json` gives. Every frame lies inside the folder: a name that leads
-/// outside it (`../`, an absolute path, a symbolic link out) is refused. A video session is a video file
-/// on its own, or a folder holding one video (or naming it in `session.json`'s `video`).
-public struct SessionFolder: Sendable, Equatable {
-    /// The folder as it was given.
+/// A session is a folder of camera frames (stills), one video (a file, or a folder holding one), or a live
+/// stream on standard input, with an optional `session.json` (``SessionManifest``). Whatever the source, its frames
+/// come with their time in seconds from the start of the recording (``frameSource(limits:sampleFPS:)``), and its
+/// run marks are times in seconds (``runMarks``), so that everything above this module reads a folder of JPEGs
+/// and a phone's MP4 the same way.
+///
+/// Stills are the folder's `.png`, `.jpg` and `.jpeg` files (any case) in natural filename order, or the order
+/// `session.json` gives, at `session.json`'s `fps` (default ``defaultStillsFPS``). Every frame lies inside the
+/// folder: a name that leads outside it (`../`, an absolute path, a symbolic link out) is refused.
+public struct RecordedSession: Sendable, Equatable {
+    /// Where the frames come from.
+    public enum Source: Sendable, Equatable {
+        /// Still image files in playing order: `names` relative to the session folder, `paths` to open, shown at
+        /// `fps` frames per second.
+        case stills(names: [String], paths: [String], fps: Double)
+        /// A video file at `path`.
+        case video(path: String)
+        /// A live stream on standard input, timed by when its frames arrive.
+        case stream
+    }
+
+    /// The folder (or video file, or `-`) as it was given.
     public let path: String
     /// The parsed `session.json`, or the defaults when there is none.
     public let manifest: SessionManifest
-    /// Whether the folder has a `session.json`.
+    /// Whether the session has a `session.json`.
     public let hasManifest: Bool
-    /// Frame names relative to the folder, in playing order.
-    public let frameNames: [String]
-    /// Indices into `frameNames` at which the child pressed "run", in order; nil when not recorded.
-    public let runFrames: [Int]?
-    /// The path of every frame, in playing order (empty for a video session).
-    public let framePaths: [String]
-    /// The video's path, for a video session.
-    public private(set) var video: String? = nil
+    /// Where the frames come from.
+    public let source: Source
+    /// The moments the child pressed "run" (`session.json`'s `runs`), in seconds from the start, in order; nil
+    /// when the recording has none. A still's run mark is the time that frame is shown.
+    public let runMarks: [Double]?
 
     /// The extensions of frame files (compared case-insensitively).
     public static let frameExtensions: Set<String> = ["png", "jpg", "jpeg"]
@@ -31,15 +44,63 @@ public struct SessionFolder: Sendable, Equatable {
     /// The name of the optional manifest.
     public static let manifestName = "session.json"
 
-    /// The path of frame `index`.
-    public func framePath(_ index: Int) -> String { framePaths[index] }
+    /// The frame rate of stills whose `session.json` gives none (or that have no `session.json`): one frame a
+    /// second, the pace of a teacher's time-lapse; `fps` in session.json says otherwise.
+    public static let defaultStillsFPS = 1.0
+
+    /// Whether the frames come from a video file or a stream (attempts are then placed by their time alone).
+    public var isVideo: Bool {
+        if case .stills = source { return false }
+        return true
+    }
+
+    /// The video file, for a session recorded in one.
+    public var videoPath: String? {
+        if case .video(let path) = source { return path }
+        return nil
+    }
+
+    /// The names of the stills, in playing order (empty for a video or a stream).
+    public var frameNames: [String] {
+        if case .stills(let names, _, _) = source { return names }
+        return []
+    }
+
+    /// The paths of the stills, in playing order (empty for a video or a stream).
+    public var framePaths: [String] {
+        if case .stills(_, let paths, _) = source { return paths }
+        return []
+    }
+
+    /// The path of `session.json`, whether or not there is one (nil for single frames and streams).
+    public var manifestPath: String? {
+        switch source {
+        case .stream: return nil
+        case .stills where path == "." && !hasManifest: return nil
+        case .video(let video) where video == path: return nil
+        default: return FileSystem.join(path, Self.manifestName)
+        }
+    }
+
+    /// The path of a frame's file for messages: the frame of a still, or the video.
+    public func file(ofFrame name: String) -> String {
+        switch source {
+        case .stills: return path == "." ? name : FileSystem.join(path, name)
+        case .video(let video): return video
+        case .stream: return "-"
+        }
+    }
 
     /// A session made of single frame files, in the order given (no folder, no `session.json`).
-    public static func frames(_ paths: [String]) -> SessionFolder {
-        SessionFolder(
-            path: ".", manifest: SessionManifest(), hasManifest: false, frameNames: paths, runFrames: nil,
-            framePaths: paths)
+    public static func frames(_ paths: [String]) -> RecordedSession {
+        RecordedSession(
+            path: ".", manifest: SessionManifest(), hasManifest: false,
+            source: .stills(names: paths, paths: paths, fps: defaultStillsFPS), runMarks: nil)
     }
+
+    /// A live stream on standard input.
+    public static let stream = RecordedSession(
+        path: "-", manifest: SessionManifest(), hasManifest: false, source: .stream, runMarks: nil)
 
     /// Whether `path` names an image file by its extension.
     public static func isFrameName(_ name: String) -> Bool {
@@ -47,34 +108,47 @@ public struct SessionFolder: Sendable, Equatable {
     }
 
     /// A session recorded in the video file at `path`, with no `session.json`.
-    public static func video(_ path: String) -> SessionFolder {
-        var session = SessionFolder(
-            path: path, manifest: SessionManifest(), hasManifest: false, frameNames: [], runFrames: nil, framePaths: [])
-        session.video = path
-        return session
+    public static func video(_ path: String) -> RecordedSession {
+        RecordedSession(path: path, manifest: SessionManifest(), hasManifest: false, source: .video(path: path), runMarks: nil)
     }
 
-    /// The run marks of a video session, in seconds from the start; nil when not recorded or not a video.
-    public var runSeconds: [Double]? { video == nil ? nil : manifest.runSeconds }
+    /// Opens what a user gave on the command line: `-` is the live stream, one folder or video file is a
+    /// recorded session, anything else is single frame files in the order given.
+    /// - Throws: `SessionError` as ``open(_:)`` does.
+    public static func open(inputs: [String]) throws -> RecordedSession {
+        if inputs == ["-"] { return stream }
+        if inputs.count == 1, FileSystem.kind(inputs[0]) == .directory || VideoFile.isVideoName(inputs[0]) {
+            return try open(inputs[0])
+        }
+        return frames(inputs)
+    }
 
-    /// Whether this session is recorded in a video.
-    public var isVideo: Bool { video != nil }
-
-    /// Where the session's frames come from: its stills at `session.json`'s fps, or its video sampled at `sampleFPS`.
+    /// Where the session's frames come from, each with its time in seconds: its stills at their fps, or its
+    /// video (or stream) sampled at `sampleFPS` by presentation time.
     public func frameSource(limits: ImageLimits = .default, sampleFPS: Double? = VideoFrameSource.defaultSampleFPS)
         -> any FrameSource
     {
-        if let video { return VideoFrameSource(path: video, sampleFPS: sampleFPS, limits: limits) }
-        return StillFrameSource(paths: framePaths, names: frameNames, fps: manifest.fps, limits: limits)
+        switch source {
+        case .stills(let names, let paths, let fps):
+            return StillFrameSource(paths: paths, names: names, fps: fps, limits: limits)
+        case .video(let path):
+            return VideoFrameSource(path: path, sampleFPS: sampleFPS, limits: limits)
+        case .stream:
+            return VideoFrameSource.standardInput(sampleFPS: sampleFPS, limits: limits)
+        }
     }
 
     /// Opens the session folder (or video file) at `path`.
     /// - Throws: `SessionError` for a missing folder, an unreadable or invalid `session.json`, a frame name
     ///   leading outside the folder, a run mark naming no frame, or a folder with no frames.
-    public static func open(_ path: String) throws -> SessionFolder {
+    public static func open(_ path: String) throws -> RecordedSession {
         switch FileSystem.kind(path) {
         case .missing:
-            throw SessionError(file: path, reason: FileSystem.exists(path) ? "is a broken or looping symbolic link" : "no such folder")
+            if FileSystem.exists(path) { throw SessionError(file: path, reason: "is a broken or looping symbolic link") }
+            throw SessionError(
+                file: path,
+                reason: VideoFile.isVideoName(path)
+                    ? "no such video file" : "no such folder (give a session folder, a video file, or frame files)")
         case .regular:
             if VideoFile.isVideoName(path) { return video(path) }
             throw SessionError(
@@ -141,29 +215,30 @@ public struct SessionFolder: Sendable, Equatable {
                 file: path, reason: "no frames: a session folder holds camera frames (.png, .jpg or .jpeg) or one video")
         }
 
-        var runFrames: [Int]? = nil
+        let fps = manifest.fps ?? defaultStillsFPS
+        var runMarks: [Double]? = nil
         if let runs = manifest.runs {
             var index: [String: Int] = [:]
             for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
-            runFrames = try runs.map { name in
+            runMarks = try runs.map { name in
                 try checkInside(name, folder: path, root: root, manifest: manifestPath)
                 guard let position = index[name] else {
                     throw SessionError(
                         file: manifestPath, reason: "run mark '\(TerminalText.truncated(name, width: 80))' names no frame of this session")
                 }
-                return position
+                return Double(position) / fps
             }.sorted()
         }
-        return SessionFolder(
-            path: path, manifest: manifest, hasManifest: hasManifest, frameNames: names, runFrames: runFrames,
-            framePaths: names.map { FileSystem.join(path, $0) })
+        return RecordedSession(
+            path: path, manifest: manifest, hasManifest: hasManifest,
+            source: .stills(names: names, paths: names.map { FileSystem.join(path, $0) }, fps: fps), runMarks: runMarks)
     }
 
     /// The video session in the folder at `path`: the video `session.json` names, else the folder's only video
     /// when it holds no frames; nil for a session of frames.
     private static func openVideo(
         _ path: String, root: String, manifest: SessionManifest, manifestPath: String, hasManifest: Bool
-    ) throws -> SessionFolder? {
+    ) throws -> RecordedSession? {
         var name = manifest.video
         if name == nil, manifest.frames == nil {
             let entries: [String]
@@ -192,10 +267,9 @@ public struct SessionFolder: Sendable, Equatable {
         }
         try checkInside(
             name, folder: path, root: root, manifest: hasManifest && manifest.video != nil ? manifestPath : nil, what: "video")
-        var session = SessionFolder(
-            path: path, manifest: manifest, hasManifest: hasManifest, frameNames: [], runFrames: nil, framePaths: [])
-        session.video = FileSystem.join(path, name)
-        return session
+        return RecordedSession(
+            path: path, manifest: manifest, hasManifest: hasManifest, source: .video(path: FileSystem.join(path, name)),
+            runMarks: manifest.runSeconds?.sorted())
     }
 
     /// The largest `session.json` read, in bytes.
@@ -204,7 +278,7 @@ public struct SessionFolder: Sendable, Equatable {
     /// Refuses a frame name (or, with `what: "level"` or `"video"`, the level path or video name) that leads outside the session folder,
     /// before any file is opened. A name whose links cannot be resolved (dangling, looping) passes: opening it
     /// then fails with the reason.
-    static func checkInside(_ name: String, folder: String, root: String, manifest: String?, what: String = "frame") throws {
+    public static func checkInside(_ name: String, folder: String, root: String, manifest: String?, what: String = "frame") throws {
         let blame = manifest ?? FileSystem.join(folder, name)
         let shown = TerminalText.truncated(name, width: 80)
         if name.isEmpty {

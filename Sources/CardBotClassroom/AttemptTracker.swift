@@ -1,0 +1,175 @@
+import CardBotImaging
+import CardBotSupport
+
+/// Follows a recording frame by frame and says when the child ran a program, by the rule ``RunSignal`` names.
+///
+/// Run marks (from `session.json`) win when the recording has them. Otherwise taps on the GO card are the
+/// attempts as soon as a GO card has been seen, and before that (or in a recording with no GO card at all)
+/// each program that lies still for ``TrackingOptions/settleSeconds`` is an estimated attempt. A whole recording
+/// is read with ``plan(_:runMarks:options:)``, which decides the rule after the last frame (a GO card seen
+/// anywhere makes taps the rule everywhere); a live stream feeds ``observe(_:)`` and gets each attempt the
+/// moment it is known.
+public struct AttemptTracker: Sendable {
+    /// An attempt the tracker found: the program and the frame (and time) at which it ran.
+    public struct Found: Sendable, Equatable {
+        /// The frame at which it ran: the run mark's frame, the first frame of a tap, the frame the program settled.
+        public var stamp: FrameStamp
+        /// The time it ran: the run mark, the tap's start, or when the program had lain still long enough.
+        public var seconds: Double
+        /// The program as marker ids in reading order (the GO card is never part of it).
+        public var markers: [Int]
+        /// Which rule found it.
+        public var signal: RunSignal
+    }
+
+    /// One frame as the tracker sees it: its stamp, and its program cards and GO card (nil when unreadable).
+    public struct Frame: Sendable {
+        /// Which frame.
+        public var stamp: FrameStamp
+        /// The marker ids read, in reading order (GO card included), or nil for an unreadable frame.
+        public var markers: [Int]?
+
+        /// Creates a frame.
+        public init(stamp: FrameStamp, markers: [Int]?) {
+            self.stamp = stamp
+            self.markers = markers
+        }
+    }
+
+    /// What a whole recording came to.
+    public struct Plan: Sendable, Equatable {
+        /// The attempts, in order.
+        public var attempts: [Found]
+        /// The rule that made them.
+        public var signal: RunSignal
+        /// Every tap on the GO card (a double tap's second tap included, marked as repeating the press).
+        public var taps: [GoTap]
+        /// What a teacher should know about the run signal (a GO card covered too long, a tap with no cards).
+        public var notes: [String]
+        /// The program on the table after the last frame.
+        public var finalProgram: [Int]
+    }
+
+    /// The options.
+    public let options: TrackingOptions
+    private var programs: ProgramTracker
+    private var taps: GoTapDetector
+    private var pendingMarks: [Double]
+    private let usesMarks: Bool
+    private var settledAnnounced = false
+    private var lastStamp: FrameStamp? = nil
+    /// Every tap so far.
+    public private(set) var tapsSeen: [GoTap] = []
+    /// Every note so far.
+    public private(set) var notes: [String] = []
+
+    /// Creates a tracker; `runMarks` (seconds from the start) make the run marks the rule.
+    public init(options: TrackingOptions, runMarks: [Double]? = nil) {
+        self.options = options
+        programs = ProgramTracker(stableSeconds: options.stableSeconds)
+        taps = GoTapDetector(options: options)
+        pendingMarks = (runMarks ?? []).sorted()
+        usesMarks = runMarks != nil
+    }
+
+    /// The program on the table now.
+    public var currentProgram: [Int] { programs.current }
+
+    /// Whether a GO card has been seen so far.
+    public var hasSeenGoCard: Bool { taps.hasSeenGoCard }
+
+    /// The rule in force now: run marks, else taps once a GO card was seen, else settled programs.
+    public var signal: RunSignal {
+        usesMarks ? .runMarks : (taps.hasSeenGoCard ? .goTaps : .settled)
+    }
+
+    /// Feeds the next frame; returns the attempts it makes, found by every rule (the caller keeps those of the
+    /// rule in force: ``live(_:)`` for a stream, ``plan(_:runMarks:options:)`` for a whole recording).
+    public mutating func observe(_ frame: Frame) -> [Found] {
+        var found: [Found] = []
+        let now = frame.stamp.seconds
+        // Marks before this frame ran the program as it was on the frame before.
+        if let previous = lastStamp {
+            while let mark = pendingMarks.first, mark < now - ProgramTracker.tolerance {
+                pendingMarks.removeFirst()
+                found.append(Found(stamp: previous, seconds: mark, markers: programs.current, signal: .runMarks))
+            }
+        }
+        lastStamp = frame.stamp
+        if let markers = frame.markers {
+            let cards = options.goMarker.map { go in markers.filter { $0 != go } } ?? markers
+            let goVisible = options.goMarker.map { markers.contains($0) } ?? false
+            if programs.observe(cards, at: now) != nil { settledAnnounced = false }
+            if !settledAnnounced, !programs.current.isEmpty, let since = programs.currentSince,
+                now - since + ProgramTracker.tolerance >= options.settleSeconds
+            {
+                settledAnnounced = true
+                found.append(Found(stamp: frame.stamp, seconds: now, markers: programs.current, signal: .settled))
+            }
+            if options.goMarker != nil {
+                switch taps.observe(goVisible: goVisible, cardsInView: cards.count, program: programs.current, at: frame.stamp) {
+                case .tap(let tap)?:
+                    tapsSeen.append(tap)
+                    if tap.repeatsPress {
+                        break
+                    } else if tap.program.isEmpty {
+                        notes.append(
+                            Messages.text(
+                                "The GO card was tapped at %s with no cards on the table: nothing to run.",
+                                FrameStamp.clock(tap.start)))
+                    } else {
+                        found.append(Found(stamp: tap.frame, seconds: tap.start, markers: tap.program, signal: .goTaps))
+                    }
+                case .note(let note)?:
+                    notes.append(note)
+                case nil:
+                    break
+                }
+            }
+        }
+        // A mark at this frame's time runs the program as this frame shows it (the first frame for marks before it).
+        while let mark = pendingMarks.first, mark <= now + ProgramTracker.tolerance {
+            pendingMarks.removeFirst()
+            found.append(Found(stamp: frame.stamp, seconds: mark, markers: programs.current, signal: .runMarks))
+        }
+        return found
+    }
+
+    /// Ends the recording: marks after the last frame run the final program; a GO card still covered gets its note.
+    public mutating func finish() -> [Found] {
+        var found: [Found] = []
+        if let last = lastStamp {
+            for mark in pendingMarks {
+                found.append(Found(stamp: last, seconds: mark, markers: programs.current, signal: .runMarks))
+            }
+        }
+        pendingMarks = []
+        if case .note(let note)? = taps.finish() { notes.append(note) }
+        return found
+    }
+
+    /// The attempts of a live stream among `found`: those of the rule in force now.
+    public func live(_ found: [Found]) -> [Found] {
+        let rule = signal
+        return found.filter { $0.signal == rule }
+    }
+
+    /// Reads a whole recording's frames and decides its attempts: run marks if given, else GO-card taps if a GO
+    /// card was seen anywhere, else settled programs (estimated).
+    public static func plan(_ frames: [Frame], runMarks: [Double]?, options: TrackingOptions) -> Plan {
+        var tracker = AttemptTracker(options: options, runMarks: runMarks)
+        var found: [Found] = []
+        for frame in frames {
+            found += tracker.observe(frame)
+        }
+        found += tracker.finish()
+        let signal = tracker.signal
+        var notes = tracker.notes
+        if signal == .goTaps && tracker.tapsSeen.isEmpty {
+            notes.append(Messages.text("A GO card lay on the table but was never tapped: no program was run."))
+        }
+        return Plan(
+            attempts: found.filter { $0.signal == signal }, signal: signal, taps: tracker.tapsSeen, notes: notes,
+            finalProgram: tracker.currentProgram)
+    }
+}

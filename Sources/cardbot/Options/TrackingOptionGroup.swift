@@ -1,0 +1,37 @@
+import ArgumentParser
+import CardBotClassroom
+import CardBotVision
+
+/// `--stable-seconds` and `--settle-seconds`: how a recording's programs and attempts are read, in seconds.
+struct TrackingOptionGroup: ParsableArguments {
+    @Option(
+        name: .customLong("stable-seconds"),
+        help: ArgumentHelp(
+            "A new program counts as on the table once it is seen unchanged this long (default \(TrackingOptions.defaultStableSeconds) s): a hand passing over the cards for less never changes it.",
+            valueName: "s"))
+    var stableSeconds: Double = TrackingOptions.defaultStableSeconds
+
+    @Option(
+        name: .customLong("settle-seconds"),
+        help: ArgumentHelp(
+            "With no run marks and no GO card in the recording, a program that lies still this long is an estimated attempt (default \(Int(TrackingOptions.defaultSettleSeconds)) s).",
+            valueName: "s"))
+    var settleSeconds: Double = TrackingOptions.defaultSettleSeconds
+
+    func validate() throws {
+        guard stableSeconds >= 0, stableSeconds <= 60 else {
+            throw ValidationError("--stable-seconds must be between 0 and 60")
+        }
+        guard settleSeconds > 0, settleSeconds <= 600 else {
+            throw ValidationError("--settle-seconds must be above 0 and at most 600")
+        }
+        guard settleSeconds >= stableSeconds else {
+            throw ValidationError("--settle-seconds must be at least --stable-seconds (a program settles after it is stable)")
+        }
+    }
+
+    /// The tracking options for `deck` (its GO card, if it has one).
+    func options(deck: Deck) -> TrackingOptions {
+        TrackingOptions(stableSeconds: stableSeconds, settleSeconds: settleSeconds, goMarker: deck.goMarker)
+    }
+}
