@@ -68,7 +68,7 @@ FUZZ_OUT = $(CURDIR)/.build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 2000
 FUZZ_SOURCES := $(shell find Fuzz Locale Sources/CardBotSupport Sources/CardBotImaging Sources/CCardBotJPEG Sources/CardBotLesson \
-	Sources/CardBotPrint Sources/CCairo Sources/CardBotVision Sources/CardBotClassroom/SessionManifest.swift Sources/CardBotClassroom/SessionError.swift -type f)
+	Sources/CardBotPrint Sources/CCairo Sources/CardBotVision Sources/CardBotSession/SessionManifest.swift Sources/CardBotSession/SessionError.swift -type f)
 
 $(FUZZ_OUT)/.built: $(FUZZ_SOURCES)
 	FUZZ_OUT=$(FUZZ_OUT) Fuzz/build.sh

@@ -3,7 +3,7 @@
 # seed corpora from the repository's own examples. Each module is compiled with swiftc directly, with
 # -sanitize=fuzzer,address, in dependency order: CardBotSupport, the JPEG C shim, CardBotImaging, CardBotLesson,
 # CardBotPrint (cairo and Pango), CardBotVision (with -enable-testing, so the deck harness can reach the internal deck.json parser); the
-# session.json harness is compiled together with the two Classroom files it needs (SessionManifest, SessionError),
+# session.json harness is compiled together with the two Session files it needs (SessionManifest, SessionError),
 # so that it does not need the HTML template package.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -77,8 +77,8 @@ harness program FuzzProgram Fuzz/Harnesses/Program.swift -lCardBotLesson -lCardB
 harness deck FuzzDeck Fuzz/Harnesses/Deck.swift -lCardBotVision -lCardBotPrint $IMAGING
 harness patterns FuzzPatterns Fuzz/Harnesses/Patterns.swift -lCardBotVision -lCardBotPrint $IMAGING
 harness catalog FuzzCatalog Fuzz/Harnesses/Catalog.swift -lCardBotSupport
-harness session CardBotClassroom Fuzz/Harnesses/Session.swift Sources/CardBotClassroom/SessionManifest.swift \
-    Sources/CardBotClassroom/SessionError.swift -lCardBotSupport
+harness session CardBotSession Fuzz/Harnesses/Session.swift Sources/CardBotSession/SessionManifest.swift \
+    Sources/CardBotSession/SessionError.swift -lCardBotSupport
 
 # Seed corpora: the repository's own examples (copied, so that libFuzzer never writes into the checkout).
 mkdir -p "$OUT/seeds"

@@ -5,7 +5,8 @@ import CardBotSupport
 ///
 /// Run marks (from `session.json`) win when the recording has them. Otherwise taps on the GO card are the
 /// attempts as soon as a GO card has been seen, and before that (or in a recording with no GO card at all)
-/// each program that lies still for ``TrackingOptions/settleSeconds`` is an estimated attempt. A whole recording
+/// each program that lies still for ``TrackingOptions/settleSeconds`` is an estimated attempt (the same program
+/// settling again after a hand passed over the row is not a new one). A whole recording
 /// is read with ``plan(_:runMarks:options:)``, which decides the rule after the last frame (a GO card seen
 /// anywhere makes taps the rule everywhere); a live stream feeds ``observe(_:)`` and gets each attempt the
 /// moment it is known.
@@ -56,7 +57,9 @@ public struct AttemptTracker: Sendable {
     private var taps: GoTapDetector
     private var pendingMarks: [Double]
     private let usesMarks: Bool
-    private var settledAnnounced = false
+    private var lastSettled: [Int]? = nil
+    private var settleProgram: [Int] = []
+    private var settleSince = 0.0
     private var lastStamp: FrameStamp? = nil
     /// Every tap so far.
     public private(set) var tapsSeen: [GoTap] = []
@@ -99,13 +102,14 @@ public struct AttemptTracker: Sendable {
         if let markers = frame.markers {
             let cards = options.goMarker.map { go in markers.filter { $0 != go } } ?? markers
             let goVisible = options.goMarker.map { markers.contains($0) } ?? false
-            if programs.observe(cards, at: now) != nil { settledAnnounced = false }
-            if !settledAnnounced, !programs.current.isEmpty, let since = programs.currentSince,
-                now - since + ProgramTracker.tolerance >= options.settleSeconds
-            {
-                settledAnnounced = true
-                found.append(Found(stamp: frame.stamp, seconds: now, markers: programs.current, signal: .settled))
+            if let program = programs.observe(cards, at: now), let since = programs.currentSince {
+                // A hand over some cards (what is left is part of the program) does not restart the settle clock.
+                if !program.isEmpty && !Self.isPart(program, of: settleProgram) {
+                    settleProgram = program
+                    settleSince = since
+                }
             }
+            if let settled = settled(at: frame.stamp) { found.append(settled) }
             if options.goMarker != nil {
                 switch taps.observe(goVisible: goVisible, cardsInView: cards.count, program: programs.current, at: frame.stamp) {
                 case .tap(let tap)?:
@@ -133,6 +137,28 @@ public struct AttemptTracker: Sendable {
             found.append(Found(stamp: frame.stamp, seconds: mark, markers: programs.current, signal: .runMarks))
         }
         return found
+    }
+
+    /// The settled attempt at `stamp`, if the program on the table has now lain still for the settle time: timed
+    /// from when it appeared, through hands that covered some of its cards; the same program settling again right
+    /// after it settled is not a new attempt.
+    private mutating func settled(at stamp: FrameStamp) -> Found? {
+        let program = programs.current
+        guard !program.isEmpty, program != lastSettled, let currentSince = programs.currentSince else { return nil }
+        let since = program == settleProgram ? settleSince : currentSince
+        guard stamp.seconds - since + ProgramTracker.tolerance >= options.settleSeconds else { return nil }
+        lastSettled = program
+        return Found(stamp: stamp, seconds: stamp.seconds, markers: program, signal: .settled)
+    }
+
+    /// Whether `part` is `whole` with some cards left out (in order): what a hand over some cards leaves in view.
+    static func isPart(_ part: [Int], of whole: [Int]) -> Bool {
+        var rest = whole[...]
+        for card in part {
+            guard let index = rest.firstIndex(of: card) else { return false }
+            rest = rest[(index + 1)...]
+        }
+        return true
     }
 
     /// Ends the recording: marks after the last frame run the final program; a GO card still covered gets its note.

@@ -53,10 +53,7 @@ public struct GoTapDetector: Sendable {
     }
 
     /// Whether the GO card has been seen at all.
-    public var hasSeenGoCard: Bool {
-        if case .unseen = state { return false }
-        return true
-    }
+    public private(set) var hasSeenGoCard = false
 
     /// Feeds one readable frame: whether the GO card is in view, how many program cards are, and the program on
     /// the table after this frame; returns a tap or a note when this frame ends one.
@@ -64,7 +61,10 @@ public struct GoTapDetector: Sendable {
         let seconds = stamp.seconds
         switch state {
         case .unseen:
-            if goVisible { state = .visible(lastSeen: seconds) }
+            if goVisible {
+                state = .visible(lastSeen: seconds)
+                hasSeenGoCard = true
+            }
             return nil
         case .visible(let lastSeen):
             if goVisible {

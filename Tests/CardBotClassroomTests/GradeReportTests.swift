@@ -1,4 +1,5 @@
 import CardBotClassroom
+import CardBotSession
 import CardBotTestSupport
 import Foundation
 import FoundationXML

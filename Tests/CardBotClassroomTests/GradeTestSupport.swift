@@ -1,4 +1,5 @@
 import CardBotClassroom
+import CardBotSession
 import Foundation
 
 /// Grades to build reports from, without frames.

@@ -1,4 +1,5 @@
 import CardBotClassroom
+import CardBotSession
 import Testing
 
 @Suite("Natural filename order")

@@ -1,5 +1,6 @@
 import CardBotGradebook
 import CardBotLesson
+import CardBotSession
 import Foundation
 import Testing
 

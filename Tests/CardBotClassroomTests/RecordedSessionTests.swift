@@ -1,9 +1,9 @@
-import CardBotClassroom
+import CardBotSession
 import Foundation
 import Testing
 
-@Suite("Session folders")
-struct SessionFolderTests {
+@Suite("Recorded sessions: stills, video, manifest")
+struct RecordedSessionTests {
     static func makeFolder(_ files: [String], manifest: String? = nil) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-session-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -18,7 +18,7 @@ struct SessionFolderTests {
 
     static func error(_ folder: URL) -> SessionError? {
         do {
-            _ = try SessionFolder.open(folder.path)
+            _ = try RecordedSession.open(folder.path)
             return nil
         } catch let error as SessionError {
             return error
@@ -31,11 +31,13 @@ struct SessionFolderTests {
     func listing() throws {
         let folder = try Self.makeFolder(["f10.jpg", "f2.PNG", "f1.jpeg", "notes.txt", "truth.json"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = try SessionFolder.open(folder.path)
+        let session = try RecordedSession.open(folder.path)
         #expect(session.frameNames == ["f1.jpeg", "f2.PNG", "f10.jpg"])
-        #expect(session.runFrames == nil)
+        #expect(session.runMarks == nil)
         #expect(!session.hasManifest)
-        #expect(session.manifest.fps == 1)
+        #expect(session.manifest.fps == nil)
+        #expect(session.source == .stills(
+            names: session.frameNames, paths: session.framePaths, fps: RecordedSession.defaultStillsFPS))
     }
 
     @Test("session.json gives the student, level, fps, an explicit order and run marks")
@@ -44,19 +46,20 @@ struct SessionFolderTests {
             ["a.jpg", "b.jpg", "c.jpg"],
             manifest: #"{"student":"Maya","level":3,"fps":2.5,"frames":["c.jpg","a.jpg","b.jpg"],"runs":["b.jpg","c.jpg"]}"#)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = try SessionFolder.open(folder.path)
+        let session = try RecordedSession.open(folder.path)
         #expect(session.manifest.student == "Maya")
         #expect(session.manifest.level == .number(3))
         #expect(session.manifest.fps == 2.5)
         #expect(session.frameNames == ["c.jpg", "a.jpg", "b.jpg"])
-        #expect(session.runFrames == [0, 2])
+        // Run marks are times: c.jpg is shown at 0 s, b.jpg at 2 / 2.5 s.
+        #expect(session.runMarks == [0, 0.8])
     }
 
     @Test("a level may be a path")
     func levelPath() throws {
         let folder = try Self.makeFolder(["a.jpg"], manifest: #"{"level":"../levels/03-turns.json"}"#)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try SessionFolder.open(folder.path).manifest.level == .path("../levels/03-turns.json"))
+        #expect(try RecordedSession.open(folder.path).manifest.level == .path("../levels/03-turns.json"))
     }
 
     @Test("frame names that lead outside the folder are refused",
@@ -97,7 +100,7 @@ struct SessionFolderTests {
 
     @Test("a missing folder and a file instead of a folder")
     func notAFolder() throws {
-        #expect(Self.error(URL(fileURLWithPath: "/nonexistent/cardbot"))?.reason == "no such folder")
+        #expect(Self.error(URL(fileURLWithPath: "/nonexistent/cardbot"))?.reason.hasPrefix("no such folder") == true)
         let folder = try Self.makeFolder(["a.jpg"])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(Self.error(folder.appendingPathComponent("a.jpg"))?.reason.contains("not a session folder") == true)
@@ -107,14 +110,18 @@ struct SessionFolderTests {
         (#"{"student": "Maya", "#, "malformed JSON"),
         (#"{"studnet": "Maya"}"#, "unknown field 'studnet'"),
         (#"{"fps": "fast"}"#, "'fps'"),
-        (#"{"fps": 0}"#, "'fps' must be"),
+        (#"{"fps": 0}"#, "'fps' must be the stills' frames per second, from 0.01"),
+        (#"{"fps": -2}"#, "'fps' must be"),
+        (#"{"fps": 1e-18}"#, "1e-18 is not"),
+        (#"{"fps": 5000}"#, "to 240"),
+        (#"{"runs": [12, 5e119, 40]}"#, "'runs' entry 2 must be a time in seconds from the start, 0 to 86400"),
         (#"{"level": true}"#, "'level' must be"),
         (#"{"runs": ["nope.jpg"]}"#, "run mark 'nope.jpg' names no frame"),
         (#"[1, 2]"#, "a session.json holds one JSON object, not an array"),
         (#"{"runs": 5}"#, "'runs' must be a list of frame names, or of times in seconds for a video session"),
         (#"{"runs": [1, "a.jpg"]}"#, "'runs' must be a list of frame names, or of times in seconds for a video session"),
-        (#"{"runs": [1, -2]}"#, "'runs' entry 2 must be a time in seconds from the start, 0 or more"),
-        (#"{"runs": [1e999]}"#, "'runs' entry 1 must be a time in seconds from the start, 0 or more"),
+        (#"{"runs": [1, -2]}"#, "'runs' entry 2 must be a time in seconds from the start, 0 to 86400 (a day)"),
+        (#"{"runs": [1e999]}"#, "'runs' entry 1 must be a time in seconds from the start, 0 to 86400 (a day)"),
         (#"{"runs": [1.5]}"#, "'runs' holds times in seconds, which only a video session has"),
         (#"{"video": 3}"#, "'video' must be the name of a video file"),
         (#"{"video": ""}"#, "'video' must be the name of a video file"),
@@ -149,5 +156,81 @@ struct SessionFolderTests {
             _ = try SessionManifest.parse(Array(text.utf8), file: "session.json")
         }
         #expect(error?.description.hasPrefix("session.json:3:15: error: 'runs' entry 2") == true, "\(String(describing: error))")
+    }
+}
+
+@Suite("Recorded sessions: sources and the content that identifies them")
+struct RecordedSessionSourceTests {
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-source-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("one input names the kind of recording: a folder, a video file, frame files, or - for a stream")
+    func inputs() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([1, 2, 3]).write(to: folder.appendingPathComponent("lesson.mp4"))
+        #expect(try RecordedSession.open(inputs: ["-"]).source == .stream)
+        let byFolder = try RecordedSession.open(inputs: [folder.path])
+        #expect(byFolder.videoPath == folder.appendingPathComponent("lesson.mp4").path)
+        #expect(byFolder.isVideo)
+        let byFile = try RecordedSession.open(inputs: [folder.appendingPathComponent("lesson.mp4").path])
+        #expect(byFile.source == .video(path: folder.appendingPathComponent("lesson.mp4").path))
+        let frames = try RecordedSession.open(inputs: ["a.jpg", "b.png"])
+        #expect(frames.frameNames == ["a.jpg", "b.png"])
+        #expect(!frames.isVideo)
+    }
+
+    @Test("a missing video file is a missing file, not a missing folder")
+    func missingVideo() {
+        #expect(throws: SessionError.self) { try RecordedSession.open("/nonexistent/lesson.mov") }
+        do {
+            _ = try RecordedSession.open("/nonexistent/lesson.mov")
+        } catch let error as SessionError {
+            #expect(error.reason == "no such video file")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("two videos that differ have different fingerprints, with or without a session.json")
+    func videoFingerprint() throws {
+        let one = try Self.folder()
+        let two = try Self.folder()
+        defer {
+            try? FileManager.default.removeItem(at: one)
+            try? FileManager.default.removeItem(at: two)
+        }
+        // Larger than one hashing chunk, differing only in the last byte.
+        var bytes = [UInt8](repeating: 7, count: SessionFingerprint.videoChunkBytes + 100)
+        try Data(bytes).write(to: one.appendingPathComponent("lesson.mp4"))
+        bytes[bytes.count - 1] = 8
+        try Data(bytes).write(to: two.appendingPathComponent("lesson.mp4"))
+        let first = SessionFingerprint(try RecordedSession.open(one.path))
+        let second = SessionFingerprint(try RecordedSession.open(two.path))
+        #expect(first.value != second.value)
+        #expect(first.files.map(\.name) == ["lesson.mp4"])
+        #expect(first.files.first?.size == bytes.count)
+        // The same video again is the same fingerprint; a session.json changes it.
+        #expect(SessionFingerprint(try RecordedSession.open(one.path)).value == first.value)
+        try Data(#"{"level": 3}"#.utf8).write(to: one.appendingPathComponent("session.json"))
+        let withManifest = SessionFingerprint(try RecordedSession.open(one.path))
+        #expect(withManifest.files.map(\.name) == ["session.json", "lesson.mp4"])
+        #expect(withManifest.value != first.value)
+    }
+
+    @Test("the stills' fingerprint covers every frame's bytes")
+    func stillsFingerprint() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([1, 2, 3]).write(to: folder.appendingPathComponent("f1.jpg"))
+        try Data([4, 5, 6]).write(to: folder.appendingPathComponent("f2.jpg"))
+        let before = SessionFingerprint(try RecordedSession.open(folder.path))
+        try Data([4, 5, 7]).write(to: folder.appendingPathComponent("f2.jpg"))
+        let after = SessionFingerprint(try RecordedSession.open(folder.path))
+        #expect(before.files.map(\.name) == ["f1.jpg", "f2.jpg"])
+        #expect(before.value != after.value)
     }
 }
