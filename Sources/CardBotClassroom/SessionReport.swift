@@ -100,7 +100,8 @@ public struct SessionReport: Sendable {
         let first = Messages.text("First success:")
         let final = Messages.text("Final program:")
         let cards = Messages.text("Cards:")
-        let width = [frames, attempts, first, final, cards].map(\.count).max()! + 1
+        let signal = Messages.text("Run signal:")
+        let width = [frames, attempts, signal, first, final, cards].map(\.count).max()! + 1
         func line(_ label: String, _ value: String) -> String {
             "  " + label + String(repeating: " ", count: width - label.count) + value
         }
@@ -110,7 +111,8 @@ public struct SessionReport: Sendable {
             lines.append(
                 String(repeating: " ", count: width + 2) + "\(TerminalText.visible(frame.name)): \(TerminalText.visible(frame.reason))")
         }
-        lines.append(line(attempts, String(run.attempts.count) + " (" + Self.signalText(run) + ")"))
+        lines.append(line(attempts, String(run.attempts.count)))
+        lines.append(line(signal, Self.signalText(run)))
         for note in run.notes {
             lines.append(String(repeating: " ", count: width + 2) + TerminalText.visible(note))
         }
