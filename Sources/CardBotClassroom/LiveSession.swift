@@ -24,6 +24,15 @@ public struct LiveSession: Sendable {
         self.optimal = optimal
     }
 
+    /// What following a stream came to: the session, and how soon each attempt was run.
+    public struct Outcome: Sendable {
+        /// The whole session.
+        public var run: SessionRun
+        /// For each attempt, the time from the delivery of the frame that decided it (for a tap, the frame that
+        /// showed the GO card again, read for cards) to the return of `onAttempt` (the attempt run and printed).
+        public var runLatencies: [Duration]
+    }
+
     /// Reads `session`'s frames to their end (or Ctrl-C) and returns the whole session.
     ///
     /// - Parameters:
@@ -36,17 +45,20 @@ public struct LiveSession: Sendable {
         makeReader: @escaping @Sendable () -> (GrayImage) -> [Int],
         onAttempt: (SessionRun.Attempt) -> Void,
         onUnreadable: (SessionRun.UnreadableFrame) -> Void = { _ in }
-    ) throws -> SessionRun {
+    ) throws -> Outcome {
+        let clock = ContinuousClock()
+        var latencies: [Duration] = []
         var tracker = AttemptTracker(options: runner.tracking)
         var attempts: [SessionRun.Attempt] = []
         var unreadable: [SessionRun.UnreadableFrame] = []
         var frames = 0
         var lastReadable: FrameStamp? = nil
-        func run(_ found: [AttemptTracker.Found]) {
+        func run(_ found: [AttemptTracker.Found], delivered: ContinuousClock.Instant) {
             for found in tracker.live(found) {
                 let attempt = runner.attempt(attempts.count + 1, found: found, level: level)
                 attempts.append(attempt)
                 onAttempt(attempt)
+                latencies.append(clock.now - delivered)
             }
         }
         try session.frameSource(limits: runner.limits, sampleFPS: runner.sampleFPS).read(
@@ -56,24 +68,26 @@ public struct LiveSession: Sendable {
                 return { image, _ in read(image) }
             },
             deliver: { frame in
+                let delivered = clock.now
                 frames += 1
                 switch frame.outcome {
                 case .success(let markers):
                     lastReadable = frame.stamp
-                    run(tracker.observe(.init(stamp: frame.stamp, markers: markers)))
+                    run(tracker.observe(.init(stamp: frame.stamp, markers: markers)), delivered: delivered)
                 case .failure(let error):
                     let bad = SessionRun.UnreadableFrame(name: frame.stamp.name, reason: error.reason)
                     unreadable.append(bad)
                     onUnreadable(bad)
-                    run(tracker.observe(.init(stamp: frame.stamp, markers: nil)))
+                    run(tracker.observe(.init(stamp: frame.stamp, markers: nil)), delivered: delivered)
                 }
                 return true
             })
-        run(tracker.finish())
-        return SessionRun(
+        run(tracker.finish(), delivered: clock.now)
+        let result = SessionRun(
             session: session, level: level, optimal: optimal, frameCount: frames, unreadable: unreadable,
             attempts: attempts, signal: tracker.signal, taps: tracker.tapsSeen, notes: tracker.notes,
             finalMarkers: tracker.currentProgram, finalProgram: runner.names(tracker.currentProgram, level: level),
             lastReadableFrame: lastReadable)
+        return Outcome(run: result, runLatencies: latencies)
     }
 }

@@ -235,9 +235,9 @@ extension CardBotCommand {
                         TerminalText.visible(level.localized(Messages.preferences).name))
                 ])
             }
-            let result: SessionRun
+            let outcome: LiveSession.Outcome
             do {
-                result = try live.follow(
+                outcome = try live.follow(
                     stream,
                     makeReader: {
                         let analyzer = FrameAnalyzer(deck: deck, limits: limits)
@@ -262,7 +262,15 @@ extension CardBotCommand {
                 StandardError.error(file: "-", error.reason)
                 throw ExitCode(2)
             }
+            let result = outcome.run
             emit(output.json ? [SessionJSONLines.summaryLine(result)] : [""] + report.summaryLines(result))
+            if session.stats {
+                let milliseconds = outcome.runLatencies.map { $0.seconds * 1000 }
+                StandardError.print(
+                    String(
+                        format: "stats: live, %d frames; %d attempts, each run and printed within %.2f ms (the slowest) of reading the frame that decided it",
+                        result.frameCount, milliseconds.count, milliseconds.max() ?? 0))
+            }
             if !result.solved { throw ExitCode.failure }
         }
 

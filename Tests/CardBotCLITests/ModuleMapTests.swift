@@ -1,0 +1,82 @@
+import CardBotTestSupport
+import Foundation
+import Testing
+
+/// The module map of docs' ARCHITECTURE (codecs -> session -> detection -> lesson -> classroom -> pictures -> the
+/// executable) kept true: each module imports only the project modules below it that this list allows.
+@Suite("module map")
+struct ModuleMapTests {
+    /// The project modules each module may import. A module missing here is a new module: add it with its place.
+    static let allowed: [String: Set<String>] = [
+        "CardBotSupport": [],
+        "CardBotImaging": ["CardBotSupport", "CCardBotJPEG", "CPNG"],
+        "CardBotVideo": ["CardBotImaging", "CardBotSupport", "CCardBotVideo", "CFFmpeg"],
+        "CardBotPrint": ["CardBotImaging", "CCairo"],
+        "CardBotSession": ["CardBotImaging", "CardBotVideo", "CardBotSupport"],
+        "CardBotVision": ["CardBotImaging", "CardBotPrint", "CardBotSupport"],
+        "CardBotLesson": ["CardBotSupport"],
+        "CardBotSynth": ["CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSession", "CardBotSupport"],
+        "CardBotAR": ["CardBotVision", "CardBotLesson", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSupport"],
+        "CardBotClassroom": [
+            "CardBotAR", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo",
+            "CardBotPrint", "CardBotSupport",
+        ],
+        "CardBotGradebook": ["CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotImaging", "CardBotSupport"],
+        "cardbot": [
+            "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson", "CardBotVision",
+            "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSynth", "CardBotSupport",
+        ],
+    ]
+
+    /// The project's own modules: the folders of Sources/.
+    static func modules() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: PackageRoot.url.appendingPathComponent("Sources").path)
+            .filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// The modules that the Swift files under Sources/`module` import.
+    static func imports(of module: String) throws -> Set<String> {
+        let folder = PackageRoot.url.appendingPathComponent("Sources").appendingPathComponent(module)
+        var found: Set<String> = []
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
+        let pattern = try NSRegularExpression(pattern: #"^(?:@testable\s+|@_implementationOnly\s+)?import\s+(\w+)"#, options: .anchorsMatchLines)
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                found.insert(String(text[Range(match.range(at: 1), in: text)!]))
+            }
+        }
+        return found
+    }
+
+    @Test("every module imports only the project modules its place in the map allows")
+    func importsFollowTheMap() throws {
+        let project = Set(try Self.modules())
+        for module in project where !module.hasPrefix("C") || module.hasPrefix("CardBot") {
+            let allowed = try #require(Self.allowed[module], "Sources/\(module) is not in the module map")
+            let used = try Self.imports(of: module).intersection(project)
+            #expect(used.subtracting(allowed).isEmpty, "Sources/\(module) imports \(used.subtracting(allowed).sorted()), outside its place")
+        }
+    }
+
+    @Test("the map goes one way: no module is allowed to import, through others, a module that imports it")
+    func oneDirection() {
+        func reaches(_ from: String, _ target: String, _ seen: inout Set<String>) -> Bool {
+            for next in Self.allowed[from] ?? [] where seen.insert(next).inserted {
+                if next == target || reaches(next, target, &seen) { return true }
+            }
+            return false
+        }
+        for module in Self.allowed.keys {
+            var seen: Set<String> = []
+            #expect(!reaches(module, module, &seen), "\(module) can reach itself")
+        }
+    }
+
+    @Test("nothing below the session module knows about sessions")
+    func sessionBelow() throws {
+        for module in ["CardBotSupport", "CardBotImaging", "CardBotVideo", "CardBotVision", "CardBotLesson", "CardBotPrint"] {
+            #expect(!(try Self.imports(of: module)).contains("CardBotSession"), "\(module) imports CardBotSession")
+        }
+    }
+}
