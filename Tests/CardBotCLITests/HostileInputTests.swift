@@ -180,7 +180,8 @@ struct HostileInputTests {
             (#"{"level":3,"#, "session.json:1:12: error: malformed JSON"),
             (#"{"level":3,"runs":[null]}"#, "session.json:1:20: error: 'runs' entry 1 must be a frame name in double quotes, not null"),
             (#"{"level":3,"frames":[[1]]}"#, "session.json:1:22: error: 'frames' entry 1 must be a frame name in double quotes, not an array"),
-            ("{\n  \"fps\": \"fast\"\n}", "session.json:2:10: error: 'fps' must be a number"),
+            ("{\n  \"fps\": \"fast\"\n}", "session.json:2:10: error: 'fps' must be the stills' frames per second"),
+            ("{\n  \"fps\": 1e-18\n}", "session.json:2:10: error: 'fps' must be the stills' frames per second, from 0.01 (one frame every 100 s) to 240; 1e-18 is not"),
             (#"{"level": 1e999999}"#, "session.json:1:11: error: 'level' must be a level number or the path of a level file"),
         ]
         for (text, expected) in cases {

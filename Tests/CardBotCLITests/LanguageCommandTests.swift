@@ -70,6 +70,7 @@ struct LanguageCommandTests {
             Opsummering:
               Billeder:       24 læst, 0 ulæselige
               Forsøg:         2
+              Kørsignal:      kørselsmarkeringer i session.json
               Første succes:  forsøg 2 ved frame-0022.jpg (10.5 s)
               Sidste program: forward right forward forward left forward forward forward
               Kort:           8 (færrest mulige er 8)

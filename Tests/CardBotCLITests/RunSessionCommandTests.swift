@@ -75,7 +75,7 @@ struct RunSessionCommandTests {
         #expect(first["frame"] as? String == truth.runs[1])
     }
 
-    @Test("without run marks, each new stable program is an attempt; a hand passing for fewer than K frames is ignored")
+    @Test("without run marks or a GO card, each program that settles is an estimated attempt; a passing hand is ignored")
     func stableProgramsWithoutRunMarks() throws {
         let folder = try Self.makeSession()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -88,18 +88,23 @@ struct RunSessionCommandTests {
         #expect(!covered.isEmpty)
         // Drop the run marks.
         try Data(#"{"level": 3, "fps": 2}"#.utf8).write(to: folder.appendingPathComponent("session.json"))
-        let output = try CLIRunner.run(["run", folder.path, "--json", "--quiet"])
+        // No run marks and no GO card: each program that lies still for --settle-seconds is an estimated attempt.
+        let output = try CLIRunner.run(["run", folder.path, "--json", "--quiet", "--settle-seconds", "2"])
         let summary = try #require(try Self.objects(output.stdout).last)
         #expect(summary["attempts"] as? Int == 2)
-        let full = try CLIRunner.run(["run", folder.path, "--json"])
+        #expect(summary["signal"] as? String == "settled")
+        #expect(summary["estimated"] as? Bool == true)
+        let full = try CLIRunner.run(["run", folder.path, "--json", "--settle-seconds", "2"])
         #expect(Self.programs(try Self.objects(full.stdout)) == truth.attempts)
+        let human = try CLIRunner.run(["run", folder.path, "--quiet", "--settle-seconds", "2"])
+        #expect(human.stdout.contains("Run signal:    estimated: no run signal in the recording"))
     }
 
-    @Test("a program is accepted only after K equal frames: with K longer than the cards lie still, nothing is accepted")
+    @Test("a program is accepted only once stable: with a stable time longer than the cards lie still, nothing is")
     func stabilityGate() throws {
         let folder = try Self.makeSession()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CLIRunner.run(["run", folder.path, "--json", "--stable-frames", "8"])
+        let output = try CLIRunner.run(["run", folder.path, "--json", "--stable-seconds", "30", "--settle-seconds", "30"])
         let objects = try Self.objects(output.stdout)
         #expect(Self.programs(objects) == [[], []])
         #expect(objects.filter { $0["type"] as? String == "result" }.map { $0["reason"] as? String } == ["no-cards", "no-cards"])
@@ -175,9 +180,9 @@ struct RunSessionCommandTests {
         let truth = try Self.truth(folder)
         let last = try #require(truth.frames.last?.file)
         let frame = folder.appendingPathComponent(last).path
-        let output = try CLIRunner.run(["run", "--level", "3", "--stable-frames", "1", frame])
+        let output = try CLIRunner.run(["run", "--level", "3", "--stable-seconds", "0", "--settle-seconds", "0", frame])
         #expect(output.status == 0)
-        #expect(output.stdout.contains("Attempt 1 at \(frame)"))
+        #expect(output.stdout.contains("Attempt 1 (estimated: the program lay still until \(frame) (0 s)):"))
         #expect(output.stdout.contains("reached the goal"))
         #expect(output.stdout.contains("Final program: \(Self.solution)"))
         let quiet = try CLIRunner.run(["run", folder.path, "--quiet", "--stats"])

@@ -4,9 +4,10 @@ import CardBotVision
 
 /// Synthesized frames with ground truth, and how well a detector did on them.
 enum DetectorTestSupport {
-    /// A deck's cards as synthesizer faces (code cells, or the picture inside its border).
+    /// A deck's program cards as synthesizer faces (code cells, or the picture inside its border); the GO card is
+    /// no program card, so scenes never lay it in a row.
     static func faces(of deck: Deck) -> [CardFace] {
-        deck.cards.enumerated().map { index, card in
+        deck.cards.filter { $0.name != Deck.goCardName }.enumerated().map { index, card in
             if let code = card.code {
                 return CardFace(
                     id: card.marker, gridSize: code.size, isWhite: code.isWhite, title: card.title,

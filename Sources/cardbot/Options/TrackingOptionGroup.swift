@@ -22,8 +22,8 @@ struct TrackingOptionGroup: ParsableArguments {
         guard stableSeconds >= 0, stableSeconds <= 60 else {
             throw ValidationError("--stable-seconds must be between 0 and 60")
         }
-        guard settleSeconds > 0, settleSeconds <= 600 else {
-            throw ValidationError("--settle-seconds must be above 0 and at most 600")
+        guard settleSeconds >= 0, settleSeconds <= 600 else {
+            throw ValidationError("--settle-seconds must be between 0 and 600")
         }
         guard settleSeconds >= stableSeconds else {
             throw ValidationError("--settle-seconds must be at least --stable-seconds (a program settles after it is stable)")
