@@ -41,8 +41,8 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product cardbot
 
-# The main job on a bundled recorded session: the cards read from its frames, every attempt run step by step.
-# The main job on the bundled sessions, then what a teacher shows and keeps: Maya's attempts replayed on her table
+# The main job on the bundled sessions (Maya's and Leo's frame folders with run marks, Zoe's phone video with GO
+# taps at a child's pace), then what a teacher shows and keeps: Maya's attempts replayed on her table
 # (the AR replay) and the class report, in .build/demo/.
 DEMO_OUT = .build/demo
 demo: build
@@ -50,6 +50,8 @@ demo: build
 	$(BIN) run Examples/maya-level-3 --replay $(DEMO_OUT)/maya-level-3.mp4
 	@echo
 	$(BIN) run --quiet Examples/leo-level-9
+	@echo
+	$(BIN) run Examples/zoe-level-5
 	@echo
 	$(BIN) grade Examples --out $(DEMO_OUT)/class.html
 	@echo

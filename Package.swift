@@ -94,11 +94,11 @@ let package = Package(
             name: "CardBotVision",
             dependencies: ["CardBotImaging", "CardBotPrint", "CardBotSupport"]
         ),
-        // Renders camera-like frames of cards with ground truth: test and demo support,
-        // kept out of the detection path.
+        // Renders camera-like frames of cards with ground truth, and recorded sessions at a child's pace (written
+        // through CardBotSession): test and demo support, kept out of the detection path.
         .target(
             name: "CardBotSynth",
-            dependencies: ["CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSupport"]
+            dependencies: ["CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSession", "CardBotSupport"]
         ),
         // Levels, the card language, the robot, the solver and the validator: pure logic, no pixels.
         // It takes the deck's names as plain data, so it needs no vision.

@@ -12,6 +12,8 @@ public struct FrameTruth: Sendable, Codable, Equatable {
     public var visible: [Int]
     /// Every card on the table (visible or not), in reading order.
     public var cards: [CardTruth]
+    /// In a session with a GO card: whether it is in view (it is then left out of `visible`); nil otherwise.
+    public var goVisible: Bool?
 
     /// Creates a truth record.
     public init(file: String? = nil, width: Int, height: Int, visible: [Int], cards: [CardTruth]) {

@@ -4,17 +4,14 @@ import CardBotVideo
 import Dispatch
 import Foundation
 
-/// How a synthesized session is written as a video instead of a folder of frames.
+/// How a synthesized session is written as a video instead of a folder of stills.
 ///
-/// Each synthesized frame is shown for `1 / fps` seconds, repeated as video frames at `videoFPS` (or, with
-/// `variableRate`, alternately 5 video frames and 1, as a phone's frame rate varies in dim light), so a
-/// reader sampling at `fps` sees every synthesized frame once.
+/// The video's frames come at `videoFPS` (or, with `variableRate`, at uneven times between 1/60 and 1/12 s apart,
+/// as a phone writes them in dim light); each shows the session's scene at the tenth of a second it falls in.
 public struct SessionVideo: Sendable {
     /// The video file to write (container from the extension).
     public var path: String
-    /// Synthesized frames per second of video (the session's pace).
-    public var fps: Double
-    /// Video frames per second for a steady rate.
+    /// Video frames per second for a steady rate (the mean rate of a variable one).
     public var videoFPS: Int
     /// Write a variable frame rate.
     public var variableRate: Bool
@@ -23,53 +20,76 @@ public struct SessionVideo: Sendable {
     /// Clockwise degrees a player turns the stored frames to show them upright (a portrait phone video):
     /// the frames are stored turned the other way and the display matrix says how to turn them back.
     public var rotation: Int
+    /// For H.264, the constant rate factor (lower is better): 20 by default; a phone's recording is about 23 to 28.
+    public var crf: Int
 
     /// Creates video options.
-    public init(path: String, fps: Double = 5, videoFPS: Int = 30, variableRate: Bool = false, codec: String? = nil,
-                rotation: Int = 0) {
+    public init(
+        path: String, videoFPS: Int = 30, variableRate: Bool = false, codec: String? = nil, rotation: Int = 0, crf: Int = 20
+    ) {
+        self.crf = crf
         self.path = path
-        self.fps = fps
         self.videoFPS = videoFPS
         self.variableRate = variableRate
         self.codec = codec
         self.rotation = rotation
     }
 
-    /// The time synthesized frame `index` appears.
-    public func seconds(ofFrame index: Int) -> Double { Double(index) / fps }
+    /// The presentation times of the video's frames over `duration` seconds: steady, or uneven from `seed`.
+    public func frameTimes(duration: Double, seed: UInt64) -> [Double] {
+        guard variableRate else {
+            return (0..<Int((duration * Double(videoFPS)).rounded(.up))).map { Double($0) / Double(videoFPS) }
+        }
+        var random = SynthRandom(seed: SynthRandom.derive(seed, 0x0F12))
+        var times: [Double] = []
+        var t = 0.0
+        while t < duration {
+            times.append(t)
+            // Whole milliseconds, as a container's time base keeps them.
+            t += (random.uniform(1.0 / 60...1.0 / 12) * 1000).rounded() / 1000
+        }
+        return times
+    }
 
-    /// Renders `scenes` on up to `jobs` workers, a few at a time, and writes them in order; returns each
-    /// frame's truth named by its time (`m:ss.s`).
-    func write(_ scenes: [SynthScene], jobs: Int) throws -> [FrameTruth] {
-        guard let first = scenes.first else { return [] }
+    /// Renders the scenes the video shows (`scene(k)` is the scene at `k` tenths of a second) on up to `jobs`
+    /// workers, a few at a time, each once, and writes the video frames in order; returns each rendered scene's
+    /// truth named by its time (`m:ss.s`).
+    func write(duration: Double, seed: UInt64 = 0, jobs: Int, scene: (Int) -> SynthScene) throws -> [FrameTruth] {
+        let times = frameTimes(duration: duration, seed: seed)
+        let keyframes = times.map { Int(($0 * SessionSynthesizer.keyframesPerSecond + 1e-6).rounded(.down)) }
+        guard let firstKey = keyframes.first else { return [] }
+        let probe = scene(firstKey)
         let turned = rotation == 90 || rotation == 270
-        let width = turned ? first.camera.height : first.camera.width
-        let height = turned ? first.camera.width : first.camera.height
+        let width = turned ? probe.camera.height : probe.camera.width
+        let height = turned ? probe.camera.width : probe.camera.height
         let writer = try VideoWriter(
-            path: path, width: width, height: height, fps: videoFPS, codec: codec, rotation: rotation)
+            path: path, width: width, height: height, fps: videoFPS, codec: codec, rotation: rotation, quality: crf)
         var truths: [FrameTruth] = []
         let workers = max(1, min(jobs, ProcessInfo.processInfo.activeProcessorCount))
+        let unique = Array(Set(keyframes)).sorted()
+        var next = 0
         let batch = workers * 2
-        for start in stride(from: 0, to: scenes.count, by: batch) {
-            let end = min(scenes.count, start + batch)
-            let rendered = ResultSlots<SynthFrame>(count: end - start)
-            DispatchQueue.concurrentPerform(iterations: min(workers, end - start)) { worker in
+        for start in stride(from: 0, to: unique.count, by: batch) {
+            let keys = Array(unique[start..<min(unique.count, start + batch)])
+            let scenes = keys.map(scene)
+            let rendered = ResultSlots<SynthFrame>(count: keys.count)
+            DispatchQueue.concurrentPerform(iterations: min(workers, keys.count)) { worker in
                 let renderer = FrameRenderer()
-                var index = start + worker
-                while index < end {
-                    rendered.set(index - start, renderer.render(scenes[index]))
+                var index = worker
+                while index < keys.count {
+                    rendered.set(index, renderer.render(scenes[index]))
                     index += workers
                 }
             }
-            for (offset, frame) in rendered.values().enumerated() {
-                let index = start + offset
-                let stored = Self.turn(frame.rgb, counterclockwise: rotation)
-                let repeats = variableRate ? (index % 2 == 0 ? 5 : 1) : max(1, Int((Double(videoFPS) / fps).rounded()))
-                for step in 0..<repeats {
-                    try writer.write(stored, seconds: seconds(ofFrame: index) + Double(step) / (Double(repeats) * fps))
+            let frames = rendered.values()
+            for (offset, key) in keys.enumerated() {
+                let stored = Self.turn(frames[offset].rgb, counterclockwise: rotation)
+                while next < times.count && keyframes[next] == key {
+                    try writer.write(stored, seconds: times[next])
+                    next += 1
                 }
-                var truth = frame.truth
-                truth.file = FrameStamp.clock(seconds(ofFrame: index))
+                var truth = frames[offset].truth
+                truth.file = FrameStamp.clock(Double(key) / SessionSynthesizer.keyframesPerSecond)
                 truths.append(truth)
             }
         }

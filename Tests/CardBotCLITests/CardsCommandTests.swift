@@ -9,7 +9,9 @@ struct CardsCommandTests {
         let output = try CLIRunner.run(["cards"])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        #expect(lines[0].hasPrefix("CardBot default deck (Cards/deck.json): 18 cards, 4x4 code markers"))
+        #expect(lines[0].hasPrefix("CardBot default deck (Cards/deck.json): 19 cards, 4x4 code markers"))
+        // The GO card is in the deck but no level's program uses it.
+        #expect(lines.contains { $0.hasPrefix("  18  go ") && $0.hasSuffix("  -") })
         #expect(lines.contains { $0.hasPrefix("   0  forward") && $0.hasSuffix("  1-20") })
         #expect(lines.contains("      The robot walks one tile forward."))
         #expect(lines.contains { $0.hasPrefix("  13  end ") })
@@ -26,7 +28,10 @@ struct CardsCommandTests {
         let output = try CLIRunner.run(["cards", "--json"])
         #expect(output.status == 0)
         let objects = DetectCommandTests.lines(output.stdout)
-        #expect(objects.count == 18)
+        #expect(objects.count == 19)
+        let go = try #require(objects.first { $0["name"] as? String == "go" })
+        #expect(go["marker"] as? Int == 18)
+        #expect(go["levels"] as? [Int] == [])
         #expect(Set(objects[0].keys) == ["marker", "name", "title", "description", "kind", "image", "levels"])
         #expect(objects[0]["name"] as? String == "forward")
         #expect(objects[0]["levels"] as? [Int] == Array(1...20))
@@ -55,11 +60,11 @@ struct CardsCommandTests {
         let png = folder.appendingPathComponent("cards.png").path
         let output = try CLIRunner.run(["cards", "print", "--out", png])
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.contains("18 cards on 2 A4 sheets (9 a sheet, 60 x 82.5 mm, 300 dpi)"))
+        #expect(output.stdout.contains("19 cards on 3 A4 sheets (9 a sheet, 60 x 82.5 mm, 300 dpi)"))
         var reader = ImageReader()
         let first = try reader.readRGB(folder.appendingPathComponent("cards-1.png").path)
         #expect(first.width == 2480 && first.height == 3508)
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cards-2.png").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cards-3.png").path))
 
         let pdf = folder.appendingPathComponent("some.pdf").path
         let letter = try CLIRunner.run(

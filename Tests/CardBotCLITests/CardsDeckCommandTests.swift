@@ -15,11 +15,15 @@ struct CardsDeckCommandTests {
         return path
     }
 
-    /// Synthesizes a session of `program` with `deck`, then runs it; returns run's output.
+    /// Synthesizes a session of `program` with `deck` (a new deck has no GO card: the program settles), then runs
+    /// it; returns run's output.
     static func session(deck: String, level: String, program: String, in folder: URL) throws -> CLIRunner.Output {
         let sessionFolder = folder.appendingPathComponent("session").path
-        let synth = try CLIRunner.run(
-            ["synth", "session", "--deck", deck, "--level", level, "--program", program, "--out", sessionFolder, "--jobs", "1"])
+        let arguments = ["synth", "session", "--deck", deck, "--level", level, "--program", program, "--out", sessionFolder, "--jobs", "1"]
+        let refused = try CLIRunner.run(arguments)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("the deck has no card named 'go'"), "\(refused.stderr)")
+        let synth = try CLIRunner.run(arguments + ["--no-go-card"])
         try #require(synth.status == 0, "\(synth.stderr)")
         return try CLIRunner.run(["run", sessionFolder, "--deck", deck, "--level", level, "--quiet"])
     }

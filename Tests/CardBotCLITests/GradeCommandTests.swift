@@ -49,20 +49,21 @@ struct GradeCommandTests {
         return root
     }
 
-    /// What a synthesized session's session.json says: its run marks and fps; and its frame count.
-    static func recorded(_ folder: URL) throws -> (runs: [String], fps: Double, frames: [String]) {
+    /// What a synthesized session holds: its stills per second, its still files and its truth.
+    static func recorded(_ folder: URL) throws -> (fps: Double, frames: [String], truth: SessionTruthFile) {
         let data = try Data(contentsOf: folder.appendingPathComponent("session.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".jpg") }.sorted()
-        return (object["runs"] as? [String] ?? [], object["fps"] as? Double ?? 1, frames)
+        return (object["fps"] as? Double ?? 1, frames, try SessionTruthFile.load(folder))
     }
 
     /// The rows the class must give, in report order, as the JSON report writes them.
     static func expectedRows(_ root: URL) throws -> [[String: Any]] {
+        // The first success is the GO tap of that attempt, seen at the first still that shows the hand.
         func first(_ relative: String, attempt: Int) throws -> [String: Any] {
             let session = try recorded(root.appendingPathComponent(relative))
-            let frame = session.runs[attempt - 1]
+            let frame = try #require(session.truth.still(at: session.truth.presses[attempt - 1], fps: session.fps))
             let index = try #require(session.frames.firstIndex(of: frame))
             return ["attempt": attempt, "frame": frame, "seconds": Double(index) / session.fps]
         }

@@ -42,6 +42,39 @@ struct GradebookCommandTests {
         try CLIRunner.run(["grade", root.path, "--jobs", "2"] + extra)
     }
 
+    @Test("two different videos without session.json keep each child's own grade through one gradebook, run twice")
+    func twoVideosOwnGrades() throws {
+        let root = try CLIRunner.temporaryDirectory("cardbot-two-videos")
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Ada fails level 3, Ben solves it; each a lone video at a child's pace with GO taps, no session.json.
+        for (name, program) in [("ada", RunSessionCommandTests.firstProgram), ("ben", RunSessionCommandTests.solution)] {
+            let folder = root.appendingPathComponent(name)
+            let made = try CLIRunner.run([
+                "synth", "session", "--level", "3", "--program", program, "--video",
+                folder.appendingPathComponent("lesson.mp4").path, "--size", "480x360", "--seed", "8", "--video-fps", "15",
+            ])
+            try #require(made.status == 0, "\(made.stderr)")
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("session.json"))
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("truth.json"))
+        }
+        let gradebook = root.appendingPathComponent("g.sqlite")
+        let csv = root.appendingPathComponent("class.csv")
+        for round in 1...2 {
+            let output = try CLIRunner.run(
+                ["grade", root.path, "--level", "3", "--gradebook", gradebook.path, "--out", csv.path])
+            #expect(!output.stderr.contains("error"), "round \(round): \(output.stderr)")
+            let records = CSVReader.records(try String(contentsOf: csv, encoding: .utf8))
+            let header = try #require(records.first)
+            let rows = records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+            // Keyed by the child's folder (the row is the folder or its lone video).
+            let stars = Dictionary(uniqueKeysWithValues: rows.map {
+                (String(($0["path"] ?? "").split(separator: "/").first ?? ""), $0["stars"] ?? "")
+            })
+            #expect(stars == ["ada": "1", "ben": "3"], "round \(round)")
+        }
+        #expect(try Self.gradingCount(gradebook) == 2)
+    }
+
     @Test("a regrade reads unchanged sessions from the gradebook, regrades a changed one only, and gives the same reports")
     func regrade() throws {
         let root = try GradeCommandTests.makeClass()

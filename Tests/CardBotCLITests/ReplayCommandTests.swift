@@ -99,7 +99,7 @@ struct ReplayCommandTests {
 
     @Test("no card at the run frame: the flat map in a corner, said once on stderr")
     func fallback() throws {
-        let session = try RunSessionCommandTests.makeSession(programs: ["forward forward right forward"])
+        let session = try RunSessionCommandTests.makeSession(programs: ["forward forward right forward"], extra: ["--run-marks", "--no-go-card"])
         defer { try? FileManager.default.removeItem(at: session) }
         // Mark "run" also on the first frame, where the table is still empty.
         let manifestURL = session.appendingPathComponent("session.json")

@@ -20,20 +20,7 @@ struct RunSessionCommandTests {
         return folder
     }
 
-    struct Truth: Decodable {
-        struct Frame: Decodable {
-            var file: String?
-            var visible: [Int]
-        }
-        var frames: [Frame]
-        var runs: [String]
-        var attempts: [[Int]]
-        var finalProgram: [Int]
-    }
-
-    static func truth(_ folder: URL) throws -> Truth {
-        try JSONDecoder().decode(Truth.self, from: Data(contentsOf: folder.appendingPathComponent("truth.json")))
-    }
+    static func truth(_ folder: URL) throws -> SessionTruthFile { try SessionTruthFile.load(folder) }
 
     /// The JSON Lines objects of a run.
     static func objects(_ stdout: String) throws -> [[String: Any]] {
@@ -46,17 +33,22 @@ struct RunSessionCommandTests {
         objects.filter { $0["type"] as? String == "program" }.map { ($0["markers"] as? [Int]) ?? [-1] }
     }
 
-    @Test("every attempt and the final program are exactly the ones the child ran")
+    @Test("every GO tap runs exactly the program the child laid, at the still that shows the tap")
     func attemptsMatchTruth() throws {
         let folder = try Self.makeSession()
         defer { try? FileManager.default.removeItem(at: folder) }
         let truth = try Self.truth(folder)
+        // The child's pace: cards laid seconds apart, a GO card tapped for each run.
+        #expect(truth.goCard == 18)
+        #expect(truth.presses.count == 2)
+        #expect(truth.duration > 30)
         let output = try CLIRunner.run(["run", folder.path, "--json"])
         #expect(output.status == 0)
         let objects = try Self.objects(output.stdout)
-        #expect(Self.programs(objects) == truth.attempts)
+        #expect(Self.programs(objects) == truth.programs)
         let programObjects = objects.filter { $0["type"] as? String == "program" }
-        #expect(programObjects.map { $0["frame"] as? String } == truth.runs)
+        #expect(programObjects.map { $0["signal"] as? String } == ["go-taps", "go-taps"])
+        #expect(programObjects.map { $0["frame"] as? String } == truth.presses.map { truth.still(at: $0, fps: 2) })
         let results = objects.filter { $0["type"] as? String == "result" }
         #expect(results.map { $0["success"] as? Bool } == [false, true])
         #expect(results.map { $0["attempt"] as? Int } == [1, 2])
@@ -72,32 +64,60 @@ struct RunSessionCommandTests {
         #expect(summary["unreadableFrames"] as? Int == 0)
         let first = try #require(summary["firstSuccess"] as? [String: Any])
         #expect(first["attempt"] as? Int == 2)
-        #expect(first["frame"] as? String == truth.runs[1])
+        #expect(first["frame"] as? String == truth.still(at: truth.presses[1], fps: 2))
+        #expect(summary["signal"] as? String == "go-taps")
+        #expect(summary["estimated"] as? Bool == false)
+        let taps = try #require(summary["taps"] as? [[String: Any]])
+        #expect(taps.count == truth.taps.count)
+        for (tap, press) in zip(taps, truth.presses) {
+            let seconds = try #require(tap["seconds"] as? Double)
+            #expect(seconds >= press - 0.01 && seconds <= press + 0.5)
+        }
     }
 
-    @Test("without run marks or a GO card, each program that settles is an estimated attempt; a passing hand is ignored")
+    @Test("without run marks or a GO card, each program that settles is an estimated attempt; pauses and hands add none")
     func stableProgramsWithoutRunMarks() throws {
-        let folder = try Self.makeSession()
+        let folder = try Self.makeSession(extra: ["--no-go-card"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let truth = try Self.truth(folder)
-        // The session really has frames where the hand hides cards of a finished program.
-        let finished = Set(truth.attempts)
+        #expect(truth.goCard == nil)
+        // The session really has frames where a hand hides cards of a finished program, and half-laid programs.
+        let finished = Set(truth.programs)
         let covered = truth.frames.enumerated().filter { index, frame in
             index > 0 && !finished.contains(frame.visible) && finished.contains(truth.frames[index - 1].visible)
         }
         #expect(!covered.isEmpty)
-        // Drop the run marks.
-        try Data(#"{"level": 3, "fps": 2}"#.utf8).write(to: folder.appendingPathComponent("session.json"))
-        // No run marks and no GO card: each program that lies still for --settle-seconds is an estimated attempt.
-        let output = try CLIRunner.run(["run", folder.path, "--json", "--quiet", "--settle-seconds", "2"])
+        #expect(Set(truth.frames.map(\.visible)).count > 6)
+        // No run marks and no GO card: each program that lies still for --settle-seconds (default 7) is an estimated
+        // attempt; the child's thinking pauses between cards are shorter and make none.
+        let output = try CLIRunner.run(["run", folder.path, "--json", "--quiet"])
         let summary = try #require(try Self.objects(output.stdout).last)
         #expect(summary["attempts"] as? Int == 2)
         #expect(summary["signal"] as? String == "settled")
         #expect(summary["estimated"] as? Bool == true)
-        let full = try CLIRunner.run(["run", folder.path, "--json", "--settle-seconds", "2"])
-        #expect(Self.programs(try Self.objects(full.stdout)) == truth.attempts)
-        let human = try CLIRunner.run(["run", folder.path, "--quiet", "--settle-seconds", "2"])
+        let full = try CLIRunner.run(["run", folder.path, "--json"])
+        let objects = try Self.objects(full.stdout)
+        #expect(Self.programs(objects) == truth.programs)
+        // An estimated attempt is timed when its program has lain still long enough: after the child ran it.
+        let seconds = objects.filter { $0["type"] as? String == "program" }.map { $0["seconds"] as? Double ?? -1 }
+        for (found, press) in zip(seconds, truth.presses) { #expect(found > press - 3 && found < press + 12) }
+        let human = try CLIRunner.run(["run", folder.path, "--quiet"])
         #expect(human.stdout.contains("Run signal:    estimated: no run signal in the recording"))
+    }
+
+    @Test("with run marks in session.json the marks are the attempts, whatever the GO card shows")
+    func runMarksWin() throws {
+        let folder = try Self.makeSession(extra: ["--run-marks"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let truth = try Self.truth(folder)
+        let runs = try #require(truth.runs)
+        let output = try CLIRunner.run(["run", folder.path, "--json"])
+        #expect(output.status == 0)
+        let objects = try Self.objects(output.stdout)
+        #expect(Self.programs(objects) == truth.programs)
+        let programObjects = objects.filter { $0["type"] as? String == "program" }
+        #expect(programObjects.map { $0["frame"] as? String } == runs)
+        #expect(programObjects.allSatisfy { $0["signal"] as? String == "run-marks" })
     }
 
     @Test("a program is accepted only once stable: with a stable time longer than the cards lie still, nothing is")
@@ -106,8 +126,13 @@ struct RunSessionCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try CLIRunner.run(["run", folder.path, "--json", "--stable-seconds", "30", "--settle-seconds", "30"])
         let objects = try Self.objects(output.stdout)
-        #expect(Self.programs(objects) == [[], []])
-        #expect(objects.filter { $0["type"] as? String == "result" }.map { $0["reason"] as? String } == ["no-cards", "no-cards"])
+        // Both taps fall on an empty table as far as the tracker knows: nothing runs, and the notes say so.
+        #expect(Self.programs(objects) == [])
+        let summary = try #require(objects.last)
+        #expect(summary["attempts"] as? Int == 0)
+        let notes = try #require(summary["notes"] as? [String])
+        #expect(notes.count == 2)
+        #expect(notes.allSatisfy { $0.contains("no cards on the table") })
         #expect(output.status == 1)
     }
 
@@ -116,7 +141,11 @@ struct RunSessionCommandTests {
         let folder = try Self.makeSession()
         defer { try? FileManager.default.removeItem(at: folder) }
         let truth = try Self.truth(folder)
-        let victim = try #require(truth.frames[truth.frames.count / 2].file)
+        // A frame in the middle, away from a tap (a tap may show in one still only; that loss is another test's).
+        let middle = try #require((truth.frames.count / 2..<truth.frames.count - 1).first { index in
+            (index - 1...index + 1).allSatisfy { truth.frames[$0].goVisible == true }
+        })
+        let victim = try #require(truth.frames[middle].file)
         let path = folder.appendingPathComponent(victim)
         let bytes = try Data(contentsOf: path)
         try bytes.prefix(bytes.count / 3).write(to: path)
@@ -126,7 +155,7 @@ struct RunSessionCommandTests {
         #expect(output.stderr.contains("truncated"))
         #expect(!output.stderr.contains("Fatal error"))
         let objects = try Self.objects(output.stdout)
-        #expect(Self.programs(objects) == truth.attempts)
+        #expect(Self.programs(objects) == truth.programs)
         #expect(objects.last?["unreadableFrames"] as? Int == 1)
     }
 
@@ -175,7 +204,8 @@ struct RunSessionCommandTests {
 
     @Test("single frames run too; the human report shows each attempt, its steps and the summary")
     func singleFramesAndHumanReport() throws {
-        let folder = try Self.makeSession()
+        // Without a GO card: a single frame is then one estimated attempt.
+        let folder = try Self.makeSession(extra: ["--no-go-card", "--run-marks"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let truth = try Self.truth(folder)
         let last = try #require(truth.frames.last?.file)
@@ -188,7 +218,8 @@ struct RunSessionCommandTests {
         let quiet = try CLIRunner.run(["run", folder.path, "--quiet", "--stats"])
         #expect(!quiet.stdout.contains("Attempt 1"))
         #expect(quiet.stdout.contains("Attempts:      2"))
-        #expect(quiet.stdout.contains("First success: attempt 2 at \(truth.runs[1])"))
+        let press = try #require(truth.still(at: truth.presses[1], fps: 2))
+        #expect(quiet.stdout.contains("First success: attempt 2 at \(press)"))
         #expect(quiet.stderr.contains("frames/s"))
         #expect(quiet.stderr.contains("peak memory"))
     }

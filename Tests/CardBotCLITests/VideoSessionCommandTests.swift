@@ -5,25 +5,21 @@ import Testing
 /// `cardbot run` and `cardbot grade` on video sessions made by `cardbot synth session --video`, with known truth.
 @Suite("cardbot run and grade on videos")
 struct VideoSessionCommandTests {
-    struct Truth: Decodable {
-        var runs: [String]
-        var runSeconds: [Double]
-        var attempts: [[Int]]
-        var finalProgram: [Int]
-    }
-
     /// A synthesized level-3 session written as `name` (a failing program, then the solution) in a fresh folder.
-    static func makeVideo(_ name: String, extra: [String] = []) throws -> (folder: URL, truth: Truth) {
+    static func makeVideo(
+        _ name: String, programs: [String] = [RunSessionCommandTests.firstProgram, RunSessionCommandTests.solution],
+        extra: [String] = []
+    ) throws -> (folder: URL, truth: SessionTruthFile) {
         let folder = try CLIRunner.temporaryDirectory("cardbot-video")
         let arguments = [
-            "synth", "session", "--level", "3", "--program", RunSessionCommandTests.firstProgram,
-            "--then", RunSessionCommandTests.solution, "--video", folder.appendingPathComponent(name).path,
+            "synth", "session", "--level", "3", "--program", programs[0],
+        ] + programs.dropFirst().flatMap { ["--then", $0] } + [
+            "--video", folder.appendingPathComponent(name).path,
             "--size", "480x360", "--video-fps", "10", "--seed", "5", "--student", "Ada",
         ] + extra
         let output = try CLIRunner.run(arguments)
         try #require(output.status == 0, "synth session --video failed: \(output.stderr)")
-        let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: folder.appendingPathComponent("truth.json")))
-        return (folder, truth)
+        return (folder, try SessionTruthFile.load(folder))
     }
 
     /// The program objects' markers and seconds, and the summary, of `run --json`.
@@ -36,7 +32,16 @@ struct VideoSessionCommandTests {
 
     static let deckNames = ["forward", "left", "right"]
 
-    @Test("MP4 and MKV sessions give exactly the truth's attempts, run-mark times and final program", arguments: ["mp4", "mkv"])
+    /// Whether each attempt's time is its press's: a tap is seen at the first read frame that shows the hand, one
+    /// sampled frame (0.2 s at the default 5 a second) after the press at most.
+    static func expectTimes(_ seconds: [Double], _ presses: [Double], within: Double = 0.25) {
+        #expect(seconds.count == presses.count)
+        for (found, press) in zip(seconds, presses) {
+            #expect(found >= press - 0.01 && found <= press + within, "attempt at \(found) s, press at \(press) s")
+        }
+    }
+
+    @Test("MP4 and MKV sessions give exactly the truth's attempts, tap times and final program", arguments: ["mp4", "mkv"])
     func containers(_ container: String) throws {
         let (folder, truth) = try Self.makeVideo("lesson.\(container)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -44,17 +49,17 @@ struct VideoSessionCommandTests {
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
         let (markers, seconds, summary) = try Self.attempts(output.stdout)
-        #expect(markers == truth.attempts)
-        #expect(seconds.count == truth.runSeconds.count)
-        for (found, expected) in zip(seconds, truth.runSeconds) { #expect(abs(found - expected) < 0.05) }
+        #expect(markers == truth.programs)
+        Self.expectTimes(seconds, truth.presses)
+        #expect(summary["signal"] as? String == "go-taps")
         let final = truth.finalProgram.map { Self.deckNames[$0] }
         #expect(summary["finalProgram"] as? [String] == final)
         #expect(summary["unreadableFrames"] as? Int == 0)
 
-        // The video file alone, without session.json: each new stable program is an attempt.
+        // The video file alone, without session.json: the taps are in the video, so the attempts are the same.
         let alone = try CLIRunner.run(["run", "--level", "3", folder.appendingPathComponent("lesson.\(container)").path, "--json"])
         #expect(alone.status == 0)
-        #expect(try Self.attempts(alone.stdout).markers == truth.attempts)
+        #expect(try Self.attempts(alone.stdout).markers == truth.programs)
     }
 
     @Test("the human report places attempts by their time in the video, m:ss")
@@ -65,8 +70,16 @@ struct VideoSessionCommandTests {
         #expect(output.status == 0)
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Session \(folder.path) (video lesson.mp4) by Ada: level 3, Left and right")
-        #expect(lines.filter { $0.hasPrefix("Attempt ") } == truth.runs.enumerated().map { "Attempt \($0.offset + 1) at \($0.element):" })
-        #expect(lines.contains("  First success: attempt 2 at \(truth.runs[1])"))
+        // "Attempt 2 at 0:45.6 (GO tapped):" and so on: m:ss.s of the tap.
+        let attempts = lines.filter { $0.hasPrefix("Attempt ") }
+        #expect(attempts.count == truth.presses.count)
+        let clocks = attempts.map { line -> Double in
+            let clock = (line.split(separator: " ").last ?? "").trimmingCharacters(in: [":"])
+            let parts = clock.split(separator: ":")
+            return parts.count == 2 ? (Double(parts[0]) ?? -99) * 60 + (Double(parts[1]) ?? -99) : -99
+        }
+        Self.expectTimes(clocks, truth.presses, within: 0.35)
+        #expect(lines.contains { $0.hasPrefix("  First success: attempt 2 at 0:") })
     }
 
     @Test("a portrait phone video (turned frames and a display matrix) gives the same program as the upright one")
@@ -75,23 +88,25 @@ struct VideoSessionCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try CLIRunner.run(["run", folder.path, "--json"])
         #expect(output.status == 0)
-        #expect(try Self.attempts(output.stdout).markers == truth.attempts)
+        #expect(try Self.attempts(output.stdout).markers == truth.programs)
     }
 
     @Test("a variable frame rate gives the container's times, not a frame count's")
     func variableFrameRate() throws {
-        let (folder, truth) = try Self.makeVideo("vfr.mkv", extra: ["--variable-rate"])
+        let (folder, truth) = try Self.makeVideo("vfr.mkv", extra: ["--variable-rate", "--run-marks"])
         defer { try? FileManager.default.removeItem(at: folder) }
+        let runSeconds = try #require(truth.runSeconds)
         let output = try CLIRunner.run(["run", folder.path, "--json"])
         #expect(output.status == 0)
         let (markers, seconds, _) = try Self.attempts(output.stdout)
-        #expect(markers == truth.attempts)
-        for (found, expected) in zip(seconds, truth.runSeconds) { #expect(abs(found - expected) < 0.05) }
-        // Without run marks the programs appear while they lie still, shortly before each run mark.
+        #expect(markers == truth.programs)
+        #expect(seconds.count == runSeconds.count)
+        for (found, expected) in zip(seconds, runSeconds) { #expect(abs(found - expected) < 0.05) }
+        // The video alone: the GO taps in the uneven frames give the same attempts at the presses.
         let alone = try CLIRunner.run(["run", "--level", "3", folder.appendingPathComponent("vfr.mkv").path, "--json"])
         let automatic = try Self.attempts(alone.stdout)
-        #expect(automatic.markers == truth.attempts)
-        for (found, run) in zip(automatic.seconds, truth.runSeconds) { #expect(found <= run + 0.01 && found >= run - 1.2) }
+        #expect(automatic.markers == truth.programs)
+        Self.expectTimes(automatic.seconds, truth.presses)
     }
 
     @Test("bad video files: one clear error naming the file and the reason, exit status 2")
@@ -157,23 +172,27 @@ struct VideoSessionCommandTests {
         for path in ["leo/tuesday.mp4", "maya/level-3", "sam.mp4"] {
             let row = try #require(byPath[path])
             #expect(row["solved"] == "true")
-            #expect(row["attempts"] == String(truth.attempts.count))
+            #expect(row["attempts"] == String(truth.presses.count))
             #expect(row["error"] == "")
         }
-        #expect(byPath["maya/level-3"]?["firstSuccessFrame"] == truth.runs[1])
+        #expect(byPath["maya/level-3"]?["firstSuccessFrame"]?.hasPrefix("0:") == true)
+        let firstSeconds = Double(byPath["maya/level-3"]?["firstSuccessSeconds"] ?? "") ?? -1
+        Self.expectTimes([firstSeconds], [truth.presses[1]])
         // The HTML report's thumbnail is a frame of the video.
         let page = try String(contentsOf: html, encoding: .utf8)
         #expect(page.components(separatedBy: "data:image/png;base64,").count - 1 >= 6)
     }
 
-    @Test("live: a stream piped at real-time pace prints and runs each program once, then the summary")
+    @Test("live: a stream piped at real-time pace runs each program at its GO tap, once, then the summary")
     func live() throws {
-        // Slow enough that a program lies still for 1.5 s, and a hand or a half-laid program lasts at most 0.75 s.
-        let (folder, truth) = try Self.makeVideo("live.mkv", extra: ["--fps", "4", "--stable-frames", "4"])
+        // A short lesson on level 1 (two cards, then the three that solve it), so that real time stays short.
+        let (folder, truth) = try Self.makeVideo(
+            "live.mkv", programs: ["forward forward", "forward forward forward"], extra: ["--level", "1"])
         defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(truth.duration < 45)
         let video = folder.appendingPathComponent("live.mkv").path
         // At the quality of a webcam's MJPEG stream (ffmpeg's default bit rate would leave 2 KB a frame).
-        let command = "ffmpeg -v error -re -i '\(video)' -q:v 3 -f mjpeg - | timeout 60 '\(CLIRunner.binary)' run --live --level 3 --sample-fps 8 --stable-frames 9 -"
+        let command = "ffmpeg -v error -re -i '\(video)' -q:v 3 -f mjpeg - | timeout 90 '\(CLIRunner.binary)' run --live --level 1 --sample-fps 8 --stats -"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -191,11 +210,16 @@ struct VideoSessionCommandTests {
         let stderr = try String(contentsOf: err, encoding: .utf8)
         #expect(process.terminationStatus == 0, "stderr: \(stderr)")
         let lines = stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Live: level 3, Left and right (reading standard input; Ctrl-C stops)")
-        #expect(lines.filter { $0.hasPrefix("Attempt ") }.count == truth.attempts.count)
-        #expect(lines.filter { $0.hasPrefix("Program (") } == truth.attempts.map { "Program (\($0.count) cards):" })
-        #expect(lines.contains("  Attempts:      \(truth.attempts.count)"))
+        #expect(lines.first == "Live: level 1, First steps (reading standard input; Ctrl-C stops)")
+        #expect(lines.filter { $0.hasPrefix("Attempt ") }.count == truth.presses.count)
+        #expect(lines.filter { $0.hasPrefix("Program (") } == truth.programs.map { "Program (\($0.count) cards):" })
+        #expect(lines.contains("  Attempts:      \(truth.presses.count)"))
         #expect(lines.contains("  Final program: \(truth.finalProgram.map { Self.deckNames[$0] }.joined(separator: " "))"))
+        // Each run is printed within 100 ms of reading the frame that showed the GO card again.
+        let stats = try #require(stderr.split(separator: "\n").first { $0.hasPrefix("stats: live") })
+        let within = try #require(stats.components(separatedBy: " within ").last?.split(separator: " ").first)
+        let latency = try #require(Double(within))
+        #expect(latency < 100, "\(stats)")
     }
 
     private func fileManagerTouch(_ url: URL) {

@@ -3,6 +3,7 @@ import CardBotClassroom
 import CardBotImaging
 import CardBotLesson
 import CardBotSession
+import CardBotSupport
 import CardBotSynth
 import CardBotVideo
 import CardBotVision
@@ -12,18 +13,20 @@ extension CardBotCommand.Synth {
     /// `cardbot synth session`: a recorded session of a child building and running programs.
     struct Session: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write a synthesized recorded session: frames, session.json and truth.json.",
+            abstract: "Write a synthesized recorded session at a child's pace: frames or a video, session.json and truth.json.",
             discussion: """
-                The child lays the --program cards down one by one (a hand placing each), presses run, a hand \
-                passes over the cards for fewer than --stable-frames frames, and each --then program replaces \
-                the cards and is run in turn. The camera drifts a little. session.json holds the student, the \
-                level, the fps and the run marks; truth.json holds every frame's visible cards and the \
-                programs each run mark runs. The same seed always gives the same session.
+                The child lays the --program cards down one by one (a hand over each slot for 0.6 to 1.2 s, 1 to 4 s \
+                between cards and now and then a thinking pause of 4 to 5.5 s), waits a moment, taps the GO card \
+                (it lies left of the row; the hand hides it for 0.3 to 1.2 s) and watches the robot for 6 to \
+                12 s; each --then program is made by rearranging the cards under a hand, then tapped in turn. \
+                The camera drifts a little. Everything follows from --seed, in seconds: the same seed is the same \
+                lesson at any --fps and as a video at any --video-fps. session.json holds the student, the level \
+                and the fps (no run marks unless --run-marks: the taps are the run signal); truth.json holds \
+                every frame's visible cards, the taps, the presses and the program each press runs.
 
                 With --video FILE the session is one video instead of frame files (H.264 in .mp4, .mkv and .mov \
-                where the library has it, else MPEG-4 Part 2), each synthesized frame shown for 1/--fps seconds; \
-                session.json (naming the video, with the run marks as times in seconds) and truth.json go into \
-                --out, by default the video's folder.
+                where the library has it, else MPEG-4 Part 2) at --video-fps (or --variable-rate); session.json \
+                (naming the video) and truth.json go into --out, by default the video's folder.
                 """)
 
         @OptionGroup var level: LevelOptions
@@ -41,8 +44,11 @@ extension CardBotCommand.Synth {
         @Option(help: ArgumentHelp("Write the session as this video file instead of frame files.", valueName: "file"))
         var video: String?
 
-        @Option(name: .customLong("video-fps"), help: "Video frames per second (each synthesized frame is repeated).")
+        @Option(name: .customLong("video-fps"), help: "Video frames per second (the mean of a variable rate).")
         var videoFPS: Int = 30
+
+        @Option(help: "H.264 constant rate factor, 0 to 51 (lower is better; a phone records at about 23 to 28).")
+        var crf: Int = 20
 
         @Flag(name: .customLong("variable-rate"), help: "Write the video at a variable frame rate, as phones do.")
         var variableRate = false
@@ -63,8 +69,8 @@ extension CardBotCommand.Synth {
         @Option(help: "The student's name written to session.json.")
         var student: String?
 
-        @Option(help: "Frames per second written to session.json (default 2; for --video 5, the default --sample-fps of run, so each synthesized frame is read once).")
-        var fps: Double?
+        @Option(help: "Stills per second (written to session.json as its fps).")
+        var fps: Double = 2
 
         @Option(help: ArgumentHelp("The frame size in pixels.", valueName: "WxH"))
         var size: FrameSize = FrameSize(width: 640, height: 480)
@@ -72,21 +78,38 @@ extension CardBotCommand.Synth {
         @Option(help: "easy, hard or occluded (how each frame looks).")
         var difficulty: SynthDifficulty = .easy
 
-        @Option(name: .customLong("stable-frames"), help: "The tracker stability the session is timed for.")
-        var stableFrames: Int = 3
-
         @Option(help: "JPEG quality 1 to 100; 0 writes PNG frames.")
         var quality: Int = 80
+
+        @Flag(inversion: .prefixedNo, help: "Lay the deck's GO card left of the row and tap it to run (default); without it the presses are not seen.")
+        var goCard = true
+
+        @Flag(name: .customLong("run-marks"), help: "Write the presses as run marks into session.json.")
+        var runMarks = false
+
+        @Flag(name: .customLong("double-tap"), help: "The first tap is followed at once by a second (one press).")
+        var doubleTap = false
+
+        @Flag(name: .customLong("row-sweep"), help: "Once, a hand and arm lie over the whole row and the GO card together.")
+        var rowSweep = false
+
+        @Flag(name: .customLong("hand-over-card"), help: "Once, a hand covers one card for a second, straightening it.")
+        var handOverCard = false
+
+        @Flag(name: .customLong("hand-left-on-go"), help: "At the end, a hand rests on the GO card until the recording stops.")
+        var handLeftOnGo = false
 
         @Option(help: "Frames rendered at once (default: the number of cores).")
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
         func validate() throws {
             if !(0...100).contains(quality) { throw ValidationError("--quality must be 0 (PNG) to 100.") }
-            if !(1...20).contains(stableFrames) { throw ValidationError("--stable-frames must be 1 to 20.") }
-            if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be above 0 and at most 1000.") }
+            if !(fps >= SessionManifest.minimumFPS && fps <= SessionManifest.maximumFPS) {
+                throw ValidationError("--fps must be from \(SessionManifest.minimumFPS) to \(Int(SessionManifest.maximumFPS)).")
+            }
             if out == nil && video == nil { throw ValidationError("give --out (a session folder) or --video (a video file), or both.") }
             if ![0, 90, 180, 270].contains(displayRotation) { throw ValidationError("--display-rotation must be 0, 90, 180 or 270.") }
+            if !(0...51).contains(crf) { throw ValidationError("--crf must be 0 to 51.") }
             if !(1...240).contains(videoFPS) { throw ValidationError("--video-fps must be 1 to 240.") }
         }
 
@@ -105,33 +128,28 @@ extension CardBotCommand.Synth {
                     throw ExitCode(2)
                 }
             }
-            let fps = self.fps ?? (video == nil ? 2 : VideoFrameSource.defaultSampleFPS)
             let out = self.out ?? video.map { path in
                 let folder = (path as NSString).deletingLastPathComponent
                 return folder.isEmpty ? "." : folder
             }!
             var options = SessionSynthesizer.Options(
-                width: size.width, height: size.height, difficulty: difficulty, stableFrames: stableFrames,
-                jpegQuality: quality == 0 ? nil : quality)
+                width: size.width, height: size.height, difficulty: difficulty, jpegQuality: quality == 0 ? nil : quality,
+                stillsFPS: fps,
+                pace: SessionTimeline.Options(
+                    goCard: goCard, doubleTap: doubleTap, rowSweep: rowSweep, handOverCard: handOverCard,
+                    handLeftOnGo: handLeftOnGo),
+                runMarks: runMarks)
             options.video = video.map {
-                SessionVideo(path: $0, fps: fps, videoFPS: videoFPS, variableRate: variableRate, codec: codec,
-                             rotation: displayRotation)
+                SessionVideo(path: $0, videoFPS: videoFPS, variableRate: variableRate, codec: codec, rotation: displayRotation, crf: crf)
             }
-            let synthesizer = SessionSynthesizer(faces: deck.synthFaces, options: options)
+            let synthesizer = SessionSynthesizer(faces: deck.synthFaces, goFace: deck.goFace, options: options)
+            let levelReference: SessionManifest.LevelReference =
+                Int(self.level.level ?? "") != nil
+                ? .number(level.number) : .path(SessionSynthesizer.relativePath(of: level.source.file, from: out))
             let truth: SessionTruth
             do {
-                truth = try synthesizer.write(programs: programs, seed: seed, to: out, jobs: jobs)
-                let levelReference: SessionManifest.LevelReference =
-                    Int(self.level.level ?? "") != nil
-                    ? .number(level.number) : .path(Self.relativePath(of: level.source.file, from: out))
-                var manifest = SessionManifest(student: student, level: levelReference, fps: fps, runs: truth.runs)
-                if let video {
-                    manifest = SessionManifest(student: student, level: levelReference, fps: fps)
-                    manifest.video = Self.relativePath(of: video, from: out)
-                    manifest.runSeconds = truth.runSeconds
-                }
-                try FileBytes.writeAtomically(
-                    Array(manifest.jsonText().utf8), to: (out as NSString).appendingPathComponent("session.json"))
+                truth = try synthesizer.write(
+                    programs: programs, seed: seed, to: out, student: student, level: levelReference, jobs: jobs)
             } catch let error as SynthError {
                 StandardError.error(file: error.subject, error.reason)
                 throw ExitCode(2)
@@ -139,21 +157,13 @@ extension CardBotCommand.Synth {
                 StandardError.error(file: error.file, error.reason)
                 throw ExitCode(2)
             }
+            let signal = runMarks ? "\(truth.presses.count) run marks" : (goCard ? "\(truth.presses.count) GO taps" : "no run signal")
+            let length = String(format: "%.1f s", truth.duration)
             if let video {
-                print("\(video): wrote \(truth.frames.count) frames (\(String(format: "%.1f", Double(truth.frames.count) / fps)) s); \(out): session.json (\(truth.runs.count) run marks) and truth.json")
+                print("\(video): wrote \(length) of video; \(out): session.json (\(signal)) and truth.json")
             } else {
-                print("\(out): wrote \(truth.frames.count) frames, session.json (\(truth.runs.count) run marks) and truth.json")
+                print("\(out): wrote \(truth.frames.count) frames (\(length) at \(JSONText.number(fps, places: 2)) fps), session.json (\(signal)) and truth.json")
             }
-        }
-    
-        /// `file`'s path as seen from the folder `directory`, so that session.json stays valid wherever the two move together.
-        static func relativePath(of file: String, from directory: String) -> String {
-            let target = URL(fileURLWithPath: file).standardizedFileURL.pathComponents
-            let base = URL(fileURLWithPath: directory).standardizedFileURL.pathComponents
-            var common = 0
-            while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
-            let up = Array(repeating: "..", count: base.count - common)
-            return (up + target[common...]).joined(separator: "/")
         }
     }
 }
