@@ -132,12 +132,16 @@ public struct SessionReport: Sendable {
 
     /// What made the attempts, in words: the run marks, the GO taps with their times, or an estimate.
     static func signalText(_ run: SessionRun) -> String {
-        switch run.signal {
+        signalText(run.signal, presses: run.taps.filter { !$0.repeatsPress }.map(\.start))
+    }
+
+    /// What made the attempts, in words, from the rule and the times of the presses on the GO card.
+    public static func signalText(_ signal: RunSignal, presses: [Double]) -> String {
+        switch signal {
         case .runMarks:
             return Messages.text("run marks of session.json")
         case .goTaps:
-            let presses = run.taps.filter { !$0.repeatsPress }
-            let times = presses.prefix(8).map { FrameStamp.clock($0.start) }.joined(separator: ", ")
+            let times = presses.prefix(8).map { FrameStamp.clock($0) }.joined(separator: ", ")
                 + (presses.count > 8 ? ", ..." : "")
             return presses.isEmpty
                 ? Messages.text("GO card, never tapped")

@@ -96,7 +96,7 @@ extension Gradebook {
 /// Everything of one part gradebook, read in one read transaction.
 struct PartContent {
     /// The tables whose rows belong to a grading.
-    static let childTables = ["attempt", "unreadable_frame", "session_file", "replay"]
+    static let childTables = ["attempt", "unreadable_frame", "session_file", "replay", "tap"]
 
     var gradings: [Row]
     var children: [String: [Int64: [Row]]] = [:]

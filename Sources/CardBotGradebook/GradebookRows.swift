@@ -48,15 +48,20 @@ enum GradebookRows {
         }
         try insertChildren(
             id, attempts: grade.history, unreadable: grade.unreadable, replays: pictures?.replays ?? [],
-            files: fingerprint.files.map { ($0.name, $0.size, $0.hash) }, db: db)
+            files: fingerprint.files.map { ($0.name, $0.size, $0.hash) }, taps: grade.taps, db: db)
         return id
     }
 
     /// Inserts the rows that belong to grading `id`.
     static func insertChildren(
         _ id: Int64, attempts: [AttemptRecord], unreadable: [SessionRun.UnreadableFrame],
-        replays: [(attempt: Int, gif: [UInt8])], files: [(String, Int, String)], db: Database
+        replays: [(attempt: Int, gif: [UInt8])], files: [(String, Int, String)], taps: [SessionGrade.Tap], db: Database
     ) throws {
+        for (position, tap) in taps.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO tap (grading_id, position, frame, seconds, end_seconds, press) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [id, position + 1, tap.frame, tap.seconds, tap.end, tap.press])
+        }
         for replay in replays {
             try db.execute(
                 sql: "INSERT INTO replay (grading_id, attempt, gif) VALUES (?, ?, ?)",
@@ -99,6 +104,11 @@ enum GradebookRows {
         let unreadable = try Row.fetchAll(
             db, sql: "SELECT frame, reason FROM unreadable_frame WHERE grading_id = ? ORDER BY position", arguments: [id]
         ).map { SessionRun.UnreadableFrame(name: $0["frame"], reason: $0["reason"]) }
+        let taps = try Row.fetchAll(
+            db, sql: "SELECT frame, seconds, end_seconds, press FROM tap WHERE grading_id = ? ORDER BY position",
+            arguments: [id]
+        ).map { SessionGrade.Tap(frame: $0["frame"], seconds: $0["seconds"], end: $0["end_seconds"], press: $0["press"]) }
+        let notesText: String = row["notes"] ?? ""
         var first: SessionGrade.FirstSuccess? = nil
         if let attempt: Int = row["first_success_attempt"] {
             first = .init(attempt: attempt, frame: row["first_success_frame"] ?? "", seconds: row["first_success_seconds"] ?? 0)
@@ -108,7 +118,9 @@ enum GradebookRows {
             solved: row["solved"], stars: row["stars"], cards: row["cards"], optimal: row["optimal"],
             maxCards: row["max_cards"], firstSuccess: first, frames: row["frames"],
             unreadableFrames: row["unreadable_frames"], finalProgram: program(row["final_program"]),
-            shownProgram: program(row["shown_program"]), history: attempts, unreadable: unreadable)
+            shownProgram: program(row["shown_program"]), history: attempts, unreadable: unreadable,
+            signal: (row["run_signal"] as String?).flatMap(RunSignal.init(rawValue:)), taps: taps,
+            notes: notesText.isEmpty ? [] : notesText.components(separatedBy: "\n"))
         let thumbnail: Data? = row["thumbnail"]
         let map: Data? = row["map"]
         let replays = try Row.fetchAll(
@@ -141,8 +153,8 @@ struct GradingRecord {
                 INSERT INTO grading (id, fingerprint, settings, level, level_name, level_file_hash, attempts, solved, stars,
                     cards, optimal, max_cards, first_success_attempt, first_success_frame, first_success_seconds, frames,
                     unreadable_frames, final_program, shown_program, thumbnail, map, recorded_at, graded_at, cardbot_version,
-                    replays_left_out)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    replays_left_out, run_signal, notes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 id, fingerprint, settings, grade.level, grade.levelName, levelHash, grade.attempts, grade.solved, grade.stars,
@@ -150,7 +162,8 @@ struct GradingRecord {
                 grade.firstSuccess?.seconds, grade.frames, grade.unreadableFrames,
                 GradebookRows.programText(grade.finalProgram), GradebookRows.programText(grade.shownProgram),
                 pictures?.thumbnail.map { Data($0) }, pictures?.map.map { Data($0) }, recordedAt, gradedAt, cardbotVersion,
-                pictures?.replaysLeftOut ?? 0,
+                pictures?.replaysLeftOut ?? 0, grade.signal?.rawValue,
+                grade.notes.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n"),
             ])
         return db.lastInsertedRowID
     }

@@ -4,12 +4,13 @@ import GRDB
 /// file with `sqlite3` and query them (the README documents every column).
 ///
 /// ```
-/// meta(key, value)                           format = cardbot-gradebook, schema = 2, created-by
+/// meta(key, value)                           format = cardbot-gradebook, schema = 3, created-by
 /// grading(id, fingerprint, settings, ...)    one graded content: level, attempts, stars, pictures, times
 /// attempt(grading_id, number, ...)           every program run, in order, with its result
 /// unreadable_frame(grading_id, position, frame, reason)
 /// session_file(grading_id, position, name, size, hash)   what the fingerprint was made of
 /// replay(grading_id, attempt, gif)           the report's replay of an attempt (schema 2)
+/// tap(grading_id, position, frame, seconds, end_seconds, press)   every tap on the GO card (schema 3)
 /// session(class, path, student, grading_id, error, graded_at)   where each session lies, who it is
 /// grades                                     a view: session joined with its grading, one row a session
 /// ```
@@ -23,7 +24,7 @@ enum GradebookSchema {
     /// The newest schema version this cardbot writes and reads.
     static var version: Int { migrationNames.count }
     /// The migrations, in order; the n-th makes schema version n.
-    static let migrationNames = ["v1: sessions, gradings, attempts", "v2: attempt replays"]
+    static let migrationNames = ["v1: sessions, gradings, attempts", "v2: attempt replays", "v3: run signal, GO taps, notes"]
 
     /// Every migration, in order. A released migration is never changed: a new schema is a new migration.
     static func migrator(cardbotVersion: String) -> DatabaseMigrator {
@@ -123,6 +124,25 @@ enum GradebookSchema {
                 PRAGMA user_version = 2;
                 """)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '2')")
+        }
+        // What made the attempts (run marks, GO-card taps or settled programs: estimated), every tap with its time,
+        // and the notes about the run signal; gradings of schema 1 and 2 have no signal (NULL: not known).
+        migrator.registerMigration(migrationNames[2]) { db in
+            try db.execute(sql: """
+                ALTER TABLE grading ADD COLUMN run_signal TEXT CHECK (run_signal IN ('run-marks', 'go-taps', 'settled'));
+                ALTER TABLE grading ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+                CREATE TABLE IF NOT EXISTS tap (
+                    grading_id INTEGER NOT NULL REFERENCES grading(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    frame TEXT NOT NULL,
+                    seconds REAL NOT NULL,
+                    end_seconds REAL NOT NULL,
+                    press INTEGER NOT NULL CHECK (press IN (0, 1)),
+                    PRIMARY KEY (grading_id, position)
+                );
+                PRAGMA user_version = 3;
+                """)
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '3')")
         }
         return migrator
     }

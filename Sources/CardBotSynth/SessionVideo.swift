@@ -11,7 +11,7 @@ import Foundation
 public struct SessionVideo: Sendable {
     /// The video file to write (container from the extension).
     public var path: String
-    /// Video frames per second for a steady rate (the mean rate of a variable one).
+    /// Video frames per second for a steady rate (the container's nominal rate of a variable one).
     public var videoFPS: Int
     /// Write a variable frame rate.
     public var variableRate: Bool

@@ -68,32 +68,43 @@ struct GradeCommandTests {
             return ["attempt": attempt, "frame": frame, "seconds": Double(index) / session.fps]
         }
         func frames(_ relative: String) throws -> Int { try recorded(root.appendingPathComponent(relative)).frames.count }
+        // The GO card's presses, in seconds: a row's taps are compared by their presses, within a still.
+        func presses(_ relative: String) throws -> [Double] {
+            try recorded(root.appendingPathComponent(relative)).truth.presses
+        }
         let null = NSNull()
         return [
             ["path": "liam/level-1", "student": "liam", "level": 1, "levelName": "First steps", "attempts": 0,
+             "signal": "settled", "estimated": true, "taps": [Double](), "notes": [String](),
              "solved": false, "stars": 0, "cards": null, "optimal": 3, "firstSuccess": null, "frames": 4,
              "unreadableFrames": 0, "finalProgram": [String](), "error": null],
             ["path": "maya/level-1", "student": "maya", "level": 1, "levelName": "First steps", "attempts": 2,
+             "signal": "go-taps", "estimated": false, "taps": try presses("maya/level-1"), "notes": [String](),
              "solved": true, "stars": 3, "cards": 3, "optimal": 3, "firstSuccess": try first("maya/level-1", attempt: 2),
              "frames": try frames("maya/level-1"), "unreadableFrames": 0,
              "finalProgram": ["forward", "forward", "forward"], "error": null],
             ["path": "maya/level-2", "student": "maya", "level": 2, "levelName": "Around the corner", "attempts": 1,
+             "signal": "go-taps", "estimated": false, "taps": try presses("maya/level-2"), "notes": [String](),
              "solved": true, "stars": 2, "cards": 9, "optimal": 5, "firstSuccess": try first("maya/level-2", attempt: 1),
              "frames": try frames("maya/level-2"), "unreadableFrames": 0,
              "finalProgram": "forward forward right right right right right forward forward".split(separator: " ").map(String.init),
              "error": null],
             ["path": "noah-level-1", "student": "Noah", "level": 1, "levelName": "First steps", "attempts": 2,
+             "signal": "go-taps", "estimated": false, "taps": try presses("noah-level-1"), "notes": [String](),
              "solved": false, "stars": 1, "cards": null, "optimal": 3, "firstSuccess": null,
              "frames": try frames("noah-level-1"), "unreadableFrames": 0, "finalProgram": ["forward", "forward"],
              "error": null],
-            ["path": "omar", "student": "Omar", "level": null, "levelName": null, "attempts": 0, "solved": false,
+            ["path": "omar", "student": "Omar", "level": null, "levelName": null, "attempts": 0,
+             "signal": null, "estimated": false, "taps": [Double](), "notes": [String](), "solved": false,
              "stars": null, "cards": null, "optimal": null, "firstSuccess": null, "frames": 0, "unreadableFrames": 0,
              "finalProgram": [String](),
              "error": "omar: no level: name one with --level, or put \"level\" in the session's session.json"],
-            ["path": "pia/level-1", "student": "pia", "level": null, "levelName": null, "attempts": 0, "solved": false,
+            ["path": "pia/level-1", "student": "pia", "level": null, "levelName": null, "attempts": 0,
+             "signal": null, "estimated": false, "taps": [Double](), "notes": [String](), "solved": false,
              "stars": null, "cards": null, "optimal": null, "firstSuccess": null, "frames": 0, "unreadableFrames": 0,
              "finalProgram": [String](), "error": "*malformed JSON*"],
             ["path": "zoe/level-3", "student": tricky, "level": 3, "levelName": "Left and right", "attempts": 1,
+             "signal": "go-taps", "estimated": false, "taps": try presses("zoe/level-3"), "notes": [String](),
              "solved": true, "stars": 3, "cards": 8, "optimal": 8, "firstSuccess": try first("zoe/level-3", attempt: 1),
              "frames": try frames("zoe/level-3") + 0, "unreadableFrames": 1,
              "finalProgram": "forward right forward forward left forward forward forward".split(separator: " ").map(String.init),
@@ -101,13 +112,14 @@ struct GradeCommandTests {
         ]
     }
 
-    static let keys = ["path", "student", "level", "levelName", "attempts", "solved", "stars", "cards", "optimal",
-                       "firstSuccess", "frames", "unreadableFrames", "finalProgram", "error"]
+    static let keys = ["path", "student", "level", "levelName", "attempts", "signal", "estimated", "taps", "notes",
+                       "solved", "stars", "cards", "optimal", "firstSuccess", "frames", "unreadableFrames", "finalProgram",
+                       "error"]
 
     /// A JSON value in a form that compares across parsers: numbers as Double, null as "null";
     /// `solved` is the only boolean.
     static func plain(_ value: Any?, key: String = "") -> String {
-        if key == "solved" { return (value as? Bool).map(String.init) ?? "not a boolean" }
+        if key == "solved" || key == "estimated" { return (value as? Bool).map(String.init) ?? "not a boolean" }
         switch value {
         case nil, is NSNull: return "null"
         case let string as String: return string
@@ -144,7 +156,16 @@ struct GradeCommandTests {
         for (row, want) in zip(rows, expected) {
             #expect(Set(row.keys) == Set(Self.keys))
             for key in Self.keys {
-                if let pattern = want[key] as? String, pattern.hasPrefix("*") {
+                if key == "taps" {
+                    // Each press at the first still that shows the hand on the GO card (2 a second).
+                    let taps = row[key] as? [[String: Any]] ?? []
+                    let found = taps.filter { $0["press"] as? Bool == true }.map { $0["seconds"] as? Double ?? -1 }
+                    let presses = want[key] as? [Double] ?? []
+                    #expect(found.count == presses.count, "\(want["path"]!) taps")
+                    for (seconds, press) in zip(found, presses) {
+                        #expect(seconds >= press - 0.01 && seconds <= press + 0.51, "\(want["path"]!) tap at \(seconds)")
+                    }
+                } else if let pattern = want[key] as? String, pattern.hasPrefix("*") {
                     #expect((row[key] as? String ?? "").contains(pattern.trimmingCharacters(in: ["*"])), "\(want["path"]!) \(key)")
                 } else {
                     #expect(Self.plain(row[key], key: key) == Self.plain(want[key], key: key), "\(want["path"]!) \(key)")
@@ -164,9 +185,9 @@ struct GradeCommandTests {
         let csv = try String(contentsOf: reports[0], encoding: .utf8)
         let records = CSVReader.records(csv)
         #expect(records.first == [
-            "path", "student", "level", "levelName", "attempts", "solved", "stars", "cards", "optimal",
-            "firstSuccessAttempt", "firstSuccessFrame", "firstSuccessSeconds", "frames", "unreadableFrames",
-            "finalProgram", "error",
+            "path", "student", "level", "levelName", "attempts", "signal", "estimated", "taps", "solved", "stars", "cards",
+            "optimal", "firstSuccessAttempt", "firstSuccessFrame", "firstSuccessSeconds", "frames", "unreadableFrames",
+            "finalProgram", "error", "notes",
         ])
         #expect(records.count == rows.count + 1)
         for (record, row) in zip(records.dropFirst(), rows) {
@@ -180,12 +201,15 @@ struct GradeCommandTests {
                 default: return "\(value!)"
                 }
             }
+            let presses = (row["taps"] as? [[String: Any]] ?? []).filter { $0["press"] as? Bool == true }
             let fromJSON = [
                 text(row["path"]), text(row["student"]), text(row["level"]), text(row["levelName"]), text(row["attempts"]),
+                text(row["signal"]), row["signal"] is NSNull ? "" : String(row["estimated"] as? Bool ?? false),
+                presses.map { text($0["seconds"]) }.joined(separator: " "),
                 String(row["solved"] as? Bool ?? false), text(row["stars"]), text(row["cards"]), text(row["optimal"]),
                 text(first?["attempt"]), text(first?["frame"]), text(first?["seconds"]), text(row["frames"]),
                 text(row["unreadableFrames"]), (row["finalProgram"] as? [String] ?? []).joined(separator: " "),
-                text(row["error"]),
+                text(row["error"]), (row["notes"] as? [String] ?? []).joined(separator: "; "),
             ]
             #expect(record == fromJSON)
         }

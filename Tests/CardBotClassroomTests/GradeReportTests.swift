@@ -55,8 +55,8 @@ struct GradeReportTests {
         let zoe = try #require(sessions.first { $0["path"] as? String == "zoe" })
         #expect(zoe["student"] as? String == SampleGrades.tricky)
         // Keys always come in the documented order.
-        let keys = ["path", "student", "level", "levelName", "attempts", "solved", "stars", "cards", "optimal",
-                    "firstSuccess", "frames", "unreadableFrames", "finalProgram", "error"]
+        let keys = ["path", "student", "level", "levelName", "attempts", "signal", "estimated", "taps", "notes", "solved",
+                    "stars", "cards", "optimal", "firstSuccess", "frames", "unreadableFrames", "finalProgram", "error"]
         let line = ClassJSON.object(grade.grades[0])
         let positions = keys.map { line.range(of: "\"\($0)\":")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })

@@ -6,10 +6,10 @@ import Testing
 
 @Suite("Card library: decks from ArUco dictionaries and patterns files")
 struct CardsDeckTests {
-    @Test("the default deck's reference images are DICT_4X4_50's markers 0 to 17 (14 to 17: the function cards)")
+    @Test("the default deck's reference images are DICT_4X4_50's markers 0 to 18 (14 to 17: the function cards; 18: GO)")
     func defaultDeckIsArUco() throws {
         let deck = DeckTestSupport.defaultDeck
-        #expect(deck.cards.map(\.marker) == Array(0...17))
+        #expect(deck.cards.map(\.marker) == Array(0...18))
         for card in deck.cards {
             let expected = MarkerCode(size: 4, cells: try #require(ArUcoDictionary.dict4X4_50.cells(of: card.marker)))
             #expect(card.code == expected, "marker \(card.marker)")

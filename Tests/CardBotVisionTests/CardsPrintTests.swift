@@ -39,7 +39,7 @@ struct CardsPrintTests {
         let layout = try #require(SheetLayout(paper: .a4, cardWidth: 60))
         let printer = CardSheetPrinter(layout: layout, deckName: "test")
         let cards = DeckTestSupport.defaultDeck.cards
-        #expect(printer.sheetCount(cards: cards.count) == 2)
+        #expect(printer.sheetCount(cards: cards.count) == 3)
         let sheet = printer.renderSheet(0, of: cards)
         #expect(sheet.width == 2480 && sheet.height == 3508)
         // The first card's marker: black at its border, and its corner cell where the code says.

@@ -8,12 +8,13 @@ struct DeckTests {
     static let names = [
         "forward", "left", "right", "jump", "repeat-2", "repeat-3", "repeat-4", "repeat-5", "repeat-until-goal",
         "if-path-ahead", "if-path-left", "if-path-right", "else", "end", "define-a", "call-a", "define-b", "call-b",
+        "go",
     ]
 
-    @Test("the default deck has the 18 cards of the card language, ids 0 to 17, 4x4 markers")
+    @Test("the default deck has the 18 cards of the card language, ids 0 to 17, and the GO card, id 18, 4x4 markers")
     func defaultDeck() throws {
         let deck = try Deck.load(DeckTestSupport.defaultDeckPath)
-        #expect(deck.cards.map(\.marker) == Array(0..<18))
+        #expect(deck.cards.map(\.marker) == Array(0..<19))
         #expect(deck.cards.map(\.name) == Self.names)
         #expect(deck.gridSize == 4)
         #expect(deck.cards.allSatisfy { !$0.title.isEmpty && $0.description.hasSuffix(".") })
@@ -23,7 +24,8 @@ struct DeckTests {
         #expect(deck.card(marker: 8)?.name == "repeat-until-goal")
         #expect(deck.card(named: "end")?.marker == 13)
         #expect(deck.card(named: "call-b")?.marker == 17)
-        #expect(deck.card(marker: 18) == nil)
+        #expect(deck.card(named: "go")?.marker == 18)
+        #expect(deck.card(marker: 19) == nil)
     }
 
     @Test("marker 0 of DICT_4X4_50 reads as OpenCV draws it")

@@ -22,6 +22,26 @@ public struct SessionGrade: Sendable, Equatable {
         }
     }
 
+    /// One tap on the GO card, as the reports and the gradebook keep it.
+    public struct Tap: Sendable, Equatable {
+        /// The first frame that showed the hand on the GO card (its name, or `m:ss.s` in a video).
+        public var frame: String
+        /// When the hand covered the GO card, in seconds from the start.
+        public var seconds: Double
+        /// When the GO card was seen again.
+        public var end: Double
+        /// False for a tap that repeats the press before it (a double tap): it ran nothing.
+        public var press: Bool
+
+        /// Creates a tap.
+        public init(frame: String, seconds: Double, end: Double, press: Bool) {
+            self.frame = frame
+            self.seconds = seconds
+            self.end = end
+            self.press = press
+        }
+    }
+
     /// The session folder relative to the class folder (`maya/level-3`; `.` for the class folder itself).
     public var path: String
     /// The student: `session.json`'s `student`, else the parent folder when grouped by student, else the folder's name.
@@ -58,6 +78,16 @@ public struct SessionGrade: Sendable, Equatable {
     public var history: [AttemptRecord]
     /// The frames that could not be read, in order, and why.
     public var unreadable: [SessionRun.UnreadableFrame]
+    /// The rule that made the attempts (run marks, GO-card taps, settled programs); nil for a session that could
+    /// not be graded, or one graded before CardBot kept it.
+    public var signal: RunSignal?
+    /// Every tap on the GO card, in order.
+    public var taps: [Tap]
+    /// What the teacher should know about the run signal (a GO card covered too long, a tap with no cards).
+    public var notes: [String]
+
+    /// True when the attempts were guessed from programs that lay still: nothing in the recording said "run".
+    public var estimated: Bool { signal?.isEstimate ?? false }
 
     /// Creates a grade.
     public init(
@@ -65,8 +95,11 @@ public struct SessionGrade: Sendable, Equatable {
         solved: Bool = false, stars: Int? = nil, cards: Int? = nil, optimal: Int? = nil, maxCards: Int? = nil,
         firstSuccess: FirstSuccess? = nil, frames: Int = 0, unreadableFrames: Int = 0, finalProgram: [String] = [],
         shownProgram: [String] = [], error: String? = nil, history: [AttemptRecord] = [],
-        unreadable: [SessionRun.UnreadableFrame] = []
+        unreadable: [SessionRun.UnreadableFrame] = [], signal: RunSignal? = nil, taps: [Tap] = [], notes: [String] = []
     ) {
+        self.signal = signal
+        self.taps = taps
+        self.notes = notes
         self.path = path
         self.student = student
         self.level = level
@@ -124,7 +157,9 @@ public struct SessionGrade: Sendable, Equatable {
             firstSuccess: first.map { FirstSuccess(attempt: $0.number, frame: $0.frameName, seconds: $0.seconds) },
             frames: run.frameCount, unreadableFrames: run.unreadable.count, finalProgram: run.finalProgram,
             shownProgram: shown, history: run.attempts.map { AttemptRecord($0, level: run.level) },
-            unreadable: run.unreadable)
+            unreadable: run.unreadable, signal: run.signal,
+            taps: run.taps.map { Tap(frame: $0.frame.name, seconds: $0.start, end: $0.end, press: !$0.repeatsPress) },
+            notes: run.notes)
     }
 
     /// The attempt that undid a solution: when the level was solved and the last attempt, later, failed, the

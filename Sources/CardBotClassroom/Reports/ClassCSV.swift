@@ -2,17 +2,19 @@ import CardBotSupport
 
 /// The class report as CSV (RFC 4180): a header, then one row per session in report order, lines ending in CRLF.
 ///
-/// Columns: `path, student, level, levelName, attempts, solved, stars, cards, optimal, firstSuccessAttempt,
-/// firstSuccessFrame, firstSuccessSeconds, frames, unreadableFrames, finalProgram, error`. Absent values are
-/// empty; `solved` is `true` or `false`; `finalProgram` is the card names separated by spaces. A field holding
+/// Columns: `path, student, level, levelName, attempts, signal, estimated, taps, solved, stars, cards, optimal,
+/// firstSuccessAttempt, firstSuccessFrame, firstSuccessSeconds, frames, unreadableFrames, finalProgram, error,
+/// notes`. Absent values are empty; `solved` and `estimated` are `true` or `false`; `signal` is `run-marks`,
+/// `go-taps` or `settled`; `taps` is the seconds of each GO-card press, separated by spaces; `notes` are joined
+/// by `; `; `finalProgram` is the card names separated by spaces. A field holding
 /// a comma, a double quote, a CR or an LF is quoted, its quotes doubled; a field beginning with `=`, `+`, `-`,
 /// `@`, a tab or a CR gets a leading `'` and is quoted, so that a spreadsheet never runs it as a formula.
 public enum ClassCSV {
     /// The header's columns.
     public static let columns = [
-        "path", "student", "level", "levelName", "attempts", "solved", "stars", "cards", "optimal",
-        "firstSuccessAttempt", "firstSuccessFrame", "firstSuccessSeconds", "frames", "unreadableFrames",
-        "finalProgram", "error",
+        "path", "student", "level", "levelName", "attempts", "signal", "estimated", "taps", "solved", "stars", "cards",
+        "optimal", "firstSuccessAttempt", "firstSuccessFrame", "firstSuccessSeconds", "frames", "unreadableFrames",
+        "finalProgram", "error", "notes",
     ]
 
     /// The whole file.
@@ -26,10 +28,14 @@ public enum ClassCSV {
     public static func fields(_ row: SessionGrade) -> [String] {
         func optional(_ value: Int?) -> String { value.map(String.init) ?? "" }
         return [
-            row.path, row.student, optional(row.level), row.levelName ?? "", String(row.attempts), String(row.solved),
+            row.path, row.student, optional(row.level), row.levelName ?? "", String(row.attempts),
+            row.signal?.rawValue ?? "", row.signal == nil ? "" : String(row.estimated),
+            row.taps.filter(\.press).map { JSONText.number($0.seconds, places: 3) }.joined(separator: " "),
+            String(row.solved),
             optional(row.stars), optional(row.cards), optional(row.optimal), optional(row.firstSuccess?.attempt),
             row.firstSuccess?.frame ?? "", row.firstSuccess.map { JSONText.number($0.seconds, places: 3) } ?? "",
             String(row.frames), String(row.unreadableFrames), row.finalProgram.joined(separator: " "), row.error ?? "",
+            row.notes.joined(separator: "; "),
         ]
     }
 

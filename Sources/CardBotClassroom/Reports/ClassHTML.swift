@@ -122,6 +122,12 @@ public enum ClassHTML {
         } else {
             values["solvedText"] = Messages.text("no")
         }
+        if let signal = row.signal {
+            values["signalText"] = SessionReport.signalText(signal, presses: row.taps.filter(\.press).map(\.seconds))
+            values["estimated"] = signal.isEstimate
+        }
+        values["notes"] = row.notes
+        values["hasNotes"] = !row.notes.isEmpty
         let optimum = row.optimal.map { Messages.text("the fewest possible is %s", $0) }
             ?? row.maxCards.map { Messages.text("the fewest possible is not known; the level allows %s", $0) }
             ?? Messages.text("the fewest possible is not known")
@@ -197,6 +203,7 @@ public enum ClassHTML {
             "medianAttemptsToSolve": Messages.text("Median attempts to solve"),
             "sessions": Messages.text("Sessions"),
             "attempts": Messages.text("Attempts"),
+            "runSignal": Messages.text("Run signal"),
             "cards": Messages.text("Cards"),
             "frames": Messages.text("Frames"),
             "noCards": Messages.text("no cards"),

@@ -50,6 +50,8 @@ enum ClassHTMLTemplate {
         img.map { image-rendering: pixelated; }
         .error { color: #b71c1c; font-weight: 600; overflow-wrap: anywhere; }
         .warning { background: #fff3e0; border: 1px solid #ffb74d; border-radius: 3px; padding: .3rem .5rem; font-size: .85rem; }
+        dd.estimated { color: #8a5a00; font-style: italic; }
+        ul.notes { margin: .3rem 0; padding-left: 1.2rem; font-size: .82rem; color: #8a5a00; }
         h3, .path, ol.history, ul.unreadable { overflow-wrap: anywhere; }
         ol.history { margin: .3rem 0 .6rem; padding-left: 1.4rem; font-size: .82rem; }
         ol.history li { margin-bottom: .25rem; }
@@ -97,6 +99,7 @@ enum ClassHTMLTemplate {
         {{^error}}
         <dl>
         <dt>{{t.attempts}}</dt><dd>{{attempts}}</dd>
+        {{#signalText}}<dt>{{t.runSignal}}</dt><dd{{#estimated}} class="estimated"{{/estimated}}>{{signalText}}</dd>{{/signalText}}
         <dt>{{t.solved}}</dt><dd>{{solvedText}}</dd>
         <dt>{{t.cards}}</dt><dd>{{cardsText}}</dd>
         <dt>{{t.frames}}</dt><dd>{{framesText}}</dd>
@@ -105,6 +108,7 @@ enum ClassHTMLTemplate {
         {{#hasProgram}}<ol class="program">{{#program}}<li>{{.}}</li>{{/program}}</ol>{{/hasProgram}}
         {{^hasProgram}}<p class="muted">{{t.noCards}}</p>{{/hasProgram}}
         {{#warning}}<p class="warning">⚠ {{warning}}</p>{{/warning}}
+        {{#hasNotes}}<ul class="notes">{{#notes}}<li>{{.}}</li>{{/notes}}</ul>{{/hasNotes}}
         {{#hasHistory}}<details open="open"><summary>{{t.everyAttempt}}</summary>
         <ol class="history">{{#history}}<li><span class="cards">{{cards}}</span> <span class="muted">({{frame}}, {{time}})</span><br /><span class="{{css}}">{{message}}</span></li>{{/history}}</ol></details>{{/hasHistory}}
         {{#hasUnreadable}}<div>{{t.unreadableFrames}}</div>

@@ -5,14 +5,17 @@ import CardBotSupport
 ///
 /// ```
 /// {"sessions":[
-///  {"path","student","level","levelName","attempts","solved","stars","cards","optimal","firstSuccess",
-///   "frames","unreadableFrames","finalProgram","error"},
+///  {"path","student","level","levelName","attempts","signal","estimated","taps","notes","solved","stars","cards",
+///   "optimal","firstSuccess","frames","unreadableFrames","finalProgram","error"},
 ///  ...
 /// ],
 /// "summary":{"sessions","graded","errors","students","frames","unreadableFrames",
 ///  "levels":[{"level","levelName","sessions","students","solved","medianAttempts","medianAttemptsToSolve","stars"}]}}
 /// ```
-/// `firstSuccess` is `{"attempt","frame","seconds"}` or null; `stars` of a level is the number of sessions with
+/// `signal` is the rule that made the attempts (`run-marks`, `go-taps`, `settled`; null when not graded),
+/// `estimated` is true when nothing in the recording said "run" (settled programs), `taps` lists every tap on
+/// the GO card as `{"frame","seconds","end","press"}` (`press` false for a double tap's second tap), `notes`
+/// what the teacher should know about the run signal. `firstSuccess` is `{"attempt","frame","seconds"}` or null; `stars` of a level is the number of sessions with
 /// 0, 1, 2 and 3 stars. Values that are not known are null.
 public enum ClassJSON {
     /// The whole file, one session per line, ending with a newline.
@@ -31,6 +34,8 @@ public enum ClassJSON {
         } ?? "null"
         return "{\"path\":\(JSONText.quote(row.path)),\"student\":\(JSONText.quote(row.student)),"
             + "\"level\":\(int(row.level)),\"levelName\":\(string(row.levelName)),\"attempts\":\(row.attempts),"
+            + "\"signal\":\(string(row.signal?.rawValue)),\"estimated\":\(row.estimated),\"taps\":[\(taps(row.taps))],"
+            + "\"notes\":\(SessionJSONLines.strings(row.notes)),"
             + "\"solved\":\(row.solved),\"stars\":\(int(row.stars)),\"cards\":\(int(row.cards)),"
             + "\"optimal\":\(int(row.optimal)),\"firstSuccess\":\(first),\"frames\":\(row.frames),"
             + "\"unreadableFrames\":\(row.unreadableFrames),\"finalProgram\":\(SessionJSONLines.strings(row.finalProgram)),"
@@ -49,6 +54,13 @@ public enum ClassJSON {
         return "{\"sessions\":\(summary.sessions),\"graded\":\(summary.sessions - summary.errors),"
             + "\"errors\":\(summary.errors),\"students\":\(summary.students),\"frames\":\(summary.frames),"
             + "\"unreadableFrames\":\(summary.unreadableFrames),\"levels\":[\(levels.joined(separator: ","))]}"
+    }
+
+    private static func taps(_ taps: [SessionGrade.Tap]) -> String {
+        taps.map {
+            "{\"frame\":\(JSONText.quote($0.frame)),\"seconds\":\(JSONText.number($0.seconds, places: 3)),"
+                + "\"end\":\(JSONText.number($0.end, places: 3)),\"press\":\($0.press)}"
+        }.joined(separator: ",")
     }
 
     private static func int(_ value: Int?) -> String { value.map(String.init) ?? "null" }

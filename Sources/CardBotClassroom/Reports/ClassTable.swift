@@ -83,6 +83,15 @@ public struct ClassTable: Sendable {
                 lines.append(text)
             }
         }
+        let estimated = grades.filter(\.estimated)
+        if !estimated.isEmpty {
+            lines.append("")
+            lines.append(Messages.text("Estimated attempts (no run signal in the recording: each program that lay still counts):"))
+            for row in estimated {
+                let student = TerminalText.truncated(row.student, width: Self.maximumNameWidth)
+                lines.append("  \(Self.clean(row.path)) (\(student))")
+            }
+        }
         let failed = grades.filter { $0.error != nil }
         if !failed.isEmpty {
             lines.append("")

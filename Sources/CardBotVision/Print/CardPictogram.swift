@@ -12,7 +12,8 @@ import Darwin
 /// A simple picture of what a card does, printed beside its title: an arrow for forward, curved arrows for the
 /// turns, a hop for jump, a looping arrow with the count for the repeats (a flag for repeat-until-goal), a
 /// question mark with the direction for the ifs, a fork for else, a closing bracket for end, an opening bracket
-/// round the function's letter for the define cards and an arrow into the letter for the call cards.
+/// round the function's letter for the define cards, an arrow into the letter for the call cards and a "play"
+/// triangle for the GO card.
 ///
 /// Pictograms are known for the card language's names; a card with another name has none.
 public enum CardPictogram {
@@ -31,6 +32,7 @@ public enum CardPictogram {
         case .question, .fork: return RGB(140, 82, 180)
         case .bracket: return RGB(130, 96, 64)
         case .define, .call: return RGB(46, 140, 70)
+        case .play: return RGB(200, 40, 40)
         case nil: return nil
         }
     }
@@ -45,6 +47,7 @@ public enum CardPictogram {
         case bracket
         case define(letter: String)
         case call(letter: String)
+        case play
     }
 
     private static func shape(for name: String) -> Shape? {
@@ -63,6 +66,7 @@ public enum CardPictogram {
         case "define-b": return .define(letter: "B")
         case "call-a": return .call(letter: "A")
         case "call-b": return .call(letter: "B")
+        case "go": return .play
         default:
             if name.hasPrefix("repeat-"), let count = Int(name.dropFirst(7)), (2...99).contains(count) {
                 return .loop(count: count)
@@ -131,6 +135,11 @@ public enum CardPictogram {
                 let tip = left ? p(0.5, 0.55) : p(1.02, 0.55)
                 canvas.arrowhead(tip.0, tip.1, angle: left ? Double.pi : 0, size: head * 0.9, color: color)
             }
+        case .play:
+            // A "play" triangle in a ring: tap to run.
+            let ring = Canvas.arc(0.5, 0.5, 0.44, from: 0, to: 2 * Double.pi).map { p($0.0, $0.1) }
+            canvas.stroke(ring, width: line * 0.7, color: color)
+            canvas.fill([p(0.38, 0.26), p(0.76, 0.5), p(0.38, 0.74)], color: color)
         case .fork:
             canvas.stroke([p(0.5, 0.96), p(0.5, 0.6)], width: line, color: color)
             canvas.stroke([p(0.5, 0.6), p(0.28, 0.34)], width: line, color: color)

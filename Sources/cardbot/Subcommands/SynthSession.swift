@@ -44,7 +44,7 @@ extension CardBotCommand.Synth {
         @Option(help: ArgumentHelp("Write the session as this video file instead of frame files.", valueName: "file"))
         var video: String?
 
-        @Option(name: .customLong("video-fps"), help: "Video frames per second (the mean of a variable rate).")
+        @Option(name: .customLong("video-fps"), help: "Video frames per second (with --variable-rate, frames come 1/60 to 1/12 s apart instead).")
         var videoFPS: Int = 30
 
         @Option(help: "H.264 constant rate factor, 0 to 51 (lower is better; a phone records at about 23 to 28).")
