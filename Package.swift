@@ -141,7 +141,9 @@ let package = Package(
         // Resources/ holds the test deck and real photos, read through #filePath (not bundled).
         .testTarget(
             name: "CardBotVisionTests",
-            dependencies: ["CardBotVision", "CardBotSynth", "CardBotImaging", "CardBotPrint", "CardBotTestSupport"],
+            dependencies: [
+                "CardBotVision", "CardBotSynth", "CardBotImaging", "CardBotPrint", "CardBotSupport", "CardBotTestSupport",
+            ],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
         .testTarget(
@@ -164,7 +166,10 @@ let package = Package(
         // Golden/ holds the pictures printed pages are compared with.
         .testTarget(
             name: "CardBotCLITests",
-            dependencies: ["CardBotImaging", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            // The cardbot executable too: the CLI tests run the binary `swift test` has just built beside them.
+            dependencies: [
+                "cardbot", "CardBotImaging", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Golden", "Fixtures"]),
         // Helpers shared by the test targets (running the built cardbot, reading CSV back).
         .target(name: "CardBotTestSupport", path: "Tests/CardBotTestSupport"),

@@ -4,7 +4,8 @@ lessons at a child's pace, each compared with its ground truth.
 
 For each seed, `cardbot synth session` writes one level-3 lesson of three programs (4, 8 and 6 cards, laid one by
 one with thinking pauses, each run by a press) twice: without a GO card (nothing in the recording says "run", so
-the attempts are the programs that settle) and with one (the taps are the attempts). Every setting is then run on
+the attempts are the programs that settle) and with one (the taps are the attempts), the latter also at 5 stills a
+second (a tap shorter than half a second can fall between two stills at 2 a second). Every setting is then run on
 every lesson; a lesson counts as right when `run --json` gives exactly the programs the child ran, in order.
 
 Usage: Benchmarks/attempt_rules_bench.py [SEEDS]    (from the checkout, after `make build`; default 12 seeds)
@@ -15,7 +16,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.join(ROOT, ".build", "release", "cardbot")
+BIN = os.environ.get("CARDBOT_BIN") or os.path.join(ROOT, ".build", "release", "cardbot")
 OUT = os.path.join(ROOT, "Benchmarks", "out", "attempt-rules")
 PROGRAMS = [
     "forward forward right forward",
@@ -24,11 +25,11 @@ PROGRAMS = [
 ]
 
 
-def synth(seed, go_card):
-    folder = os.path.join(OUT, f"{'go' if go_card else 'none'}-{seed}")
+def synth(seed, go_card, fps=2):
+    folder = os.path.join(OUT, f"{'go' if go_card else 'none'}-{seed}" + ("" if fps == 2 else f"-{fps}fps"))
     if not os.path.exists(os.path.join(folder, "truth.json")):
         args = [BIN, "synth", "session", "--level", "3", "--program", PROGRAMS[0], "--then", PROGRAMS[1],
-                "--then", PROGRAMS[2], "--out", folder, "--seed", str(seed), "--size", "480x360", "--fps", "2"]
+                "--then", PROGRAMS[2], "--out", folder, "--seed", str(seed), "--size", "480x360", "--fps", str(fps)]
         if not go_card:
             args.append("--no-go-card")
         subprocess.run(args, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
@@ -66,8 +67,10 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     settled = [synth(seed, go_card=False) for seed in range(1, seeds + 1)]
     tapped = [synth(seed, go_card=True) for seed in range(1, seeds + 1)]
-    sweep("no run signal: --settle-seconds", settled, "--settle-seconds", [4, 5, 6, 7, 8, 10, 12], [])
-    sweep("GO taps: --stable-seconds", tapped, "--stable-seconds", [0.25, 0.5, 1, 1.5, 2, 3], [])
+    tapped5 = [synth(seed, go_card=True, fps=5) for seed in range(1, seeds + 1)]
+    sweep("no run signal: --settle-seconds", settled, "--settle-seconds", [5, 6, 7, 7.5, 8, 8.5, 9, 10, 12], [])
+    sweep("GO taps, stills at 2 fps: --stable-seconds", tapped, "--stable-seconds", [0.25, 0.5, 1, 1.5, 2, 3], [])
+    sweep("GO taps, stills at 5 fps: --stable-seconds", tapped5, "--stable-seconds", [0.25, 0.5, 1, 1.5], [])
 
 
 if __name__ == "__main__":

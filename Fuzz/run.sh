@@ -3,7 +3,7 @@
 #   run.sh runs N      each harness for exactly N executions (the smoke run CI does)
 #   run.sh seconds S   each harness for S seconds
 # Prints one line per harness (executions, seconds, crashes) and fails on the first crash; the crashing
-# input is kept in $FUZZ_OUT/crashes/ (turn it into a regression test: see README, "Fuzzing").
+# input is kept in $FUZZ_OUT/crashes/ (turn it into a regression test: see docs/internals.md, "Fuzzing").
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${FUZZ_OUT:-$ROOT/.build/fuzz}

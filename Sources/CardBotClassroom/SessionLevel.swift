@@ -51,7 +51,7 @@ public enum SessionLevel {
             return try LevelLoader.locate(argument, levelsDirectory: levelsDirectory, deckNames: deckNames)
         } catch {
             let first = error.diagnostics.first { $0.severity == .error }
-            let detail = first.map { $0.description } ?? "\(error)"
+            let detail = first.map { $0.position == .none ? "\($0.file): \($0.message)" : $0.description } ?? "\(error)"
             throw SessionError(file: blame, reason: "level \(argument) cannot be loaded: \(detail)")
         }
     }

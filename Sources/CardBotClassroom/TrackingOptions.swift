@@ -15,14 +15,17 @@ public struct TrackingOptions: Sendable, Equatable {
 
     /// The default `--stable-seconds`: half a second.
     ///
-    /// Measured on synthesized sessions at a child's pace (Benchmarks/pace_sweep.sh, README "Time in seconds"):
-    /// a child taps GO 0.8 to 2 s after the last card, so the program must become current well within that; a
-    /// hand straightening a card or passing over the row covers cards for 0.6 to 1.5 s, which matters only
-    /// if a tap falls inside it.
+    /// Measured on synthesized lessons at a child's pace (`Benchmarks/attempt_rules_bench.py`, docs/run.md "How the
+    /// attempt rules' defaults were chosen"): a child taps GO 0.8 to 2 s after the last card, so the program
+    /// must become current well within that (0.25 to 1 s all give the child's attempts; 1.5 s loses some); a hand
+    /// straightening a card or passing over the row covers cards for 0.6 to 1.5 s, which matters only if a tap
+    /// falls inside it.
     public static let defaultStableSeconds = 0.5
-    /// The default `--settle-seconds`: 7 s, longer than a child's thinking pauses between cards (up to about 6 s)
-    /// and shorter than the time a child watches the robot run (6 to 12 s and more).
-    public static let defaultSettleSeconds = 7.0
+    /// The default `--settle-seconds`: 8 s, longer than a child's thinking pauses between cards (with the card
+    /// being laid, up to about 7 s) and about as long as the shortest time a child watches the robot run. Measured
+    /// on 24 synthesized lessons (`Benchmarks/attempt_rules_bench.py`): 8 s gives the child's exact attempts in 19,
+    /// 7 s in 15 (partial programs left lying after a rearrangement count), 10 s in 15 (short watches are missed).
+    public static let defaultSettleSeconds = 8.0
 
     /// Creates options.
     public init(

@@ -1,7 +1,7 @@
 import GRDB
 
 /// The gradebook's tables, built by versioned migrations from the first release on; a teacher can open the
-/// file with `sqlite3` and query them (the README documents every column).
+/// file with `sqlite3` and query them (docs/grading.md documents every column).
 ///
 /// ```
 /// meta(key, value)                           format = cardbot-gradebook, schema = 3, created-by

@@ -11,7 +11,10 @@ struct CardBotCommand: ParsableCommand {
             runs the program on a robot in a tile-map level, and prints every step.
             """,
         version: CardBotVersion.current,
-        subcommands: [Run.self, Grade.self, Progress.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self]
+        subcommands: [
+            Run.self, Grade.self, Progress.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self,
+            Paths.self,
+        ]
     )
 
     /// Runs with the raw command line, so that file names that are not UTF-8 survive (see `RawArguments`);

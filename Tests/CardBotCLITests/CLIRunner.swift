@@ -3,8 +3,8 @@ import Foundation
 
 /// Runs the built `cardbot` binary as a user would and captures what it prints.
 ///
-/// The binary is `$CARDBOT_BIN` when set (the Makefile sets it), else the first of
-/// `.build/release/cardbot` and `.build/debug/cardbot` that exists under the package root.
+/// The binary is `$CARDBOT_BIN` when set, else the `cardbot` that `swift test` has just built beside the test
+/// bundle (the test target depends on the executable), never a `.build/release/cardbot` left by another build.
 struct CLIRunner {
     /// What one run printed and how it ended.
     struct Output {
@@ -19,11 +19,9 @@ struct CLIRunner {
     /// The binary under test.
     static let binary: String = {
         if let path = ProcessInfo.processInfo.environment["CARDBOT_BIN"], !path.isEmpty { return path }
-        for config in ["release", "debug"] {
-            let path = packageRoot.appendingPathComponent(".build/\(config)/cardbot").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return packageRoot.appendingPathComponent(".build/debug/cardbot").path
+        let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("cardbot").path
     }()
 
     /// The cache folder (`XDG_CACHE_HOME`) every run of this test process uses.
@@ -36,12 +34,13 @@ struct CLIRunner {
     /// Runs `cardbot` with `arguments` in `directory` (default: the package root) and waits for it.
     ///
     /// The locale variables are cleared (messages in English) unless `environment` sets them; `environment`
-    /// adds to or overrides the test process's environment.
+    /// adds to or overrides the test process's environment. `executable` runs another binary (an installed one).
     static func run(
-        _ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment extra: [String: String] = [:]
+        _ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment extra: [String: String] = [:],
+        executable: String? = nil
     ) throws -> Output {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var environment = ProcessInfo.processInfo.environment

@@ -9,7 +9,9 @@ struct CardsCommandTests {
         let output = try CLIRunner.run(["cards"])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        #expect(lines[0].hasPrefix("CardBot default deck (Cards/deck.json): 19 cards, 4x4 code markers"))
+        // The deck of the checkout the binary was built in, by its full path.
+        let deck = CLIRunner.packageRoot.path + "/Cards/deck.json"
+        #expect(lines[0].hasPrefix("CardBot default deck (\(deck)): 19 cards, 4x4 code markers"))
         // The GO card is in the deck but no level's program uses it.
         #expect(lines.contains { $0.hasPrefix("  18  go ") && $0.hasSuffix("  -") })
         #expect(lines.contains { $0.hasPrefix("   0  forward") && $0.hasSuffix("  1-20") })
@@ -50,7 +52,8 @@ struct CardsCommandTests {
         #expect(byId.stdout.hasPrefix("end (marker 13): End"))
         let missing = try CLIRunner.run(["cards", "show", "fly"])
         #expect(missing.status == 2)
-        #expect(missing.stderr.hasPrefix("cardbot: error: Cards/deck.json: no card named 'fly'; the deck's cards are: forward, left"))
+        #expect(missing.stderr.hasPrefix(
+            "cardbot: error: \(CLIRunner.packageRoot.path)/Cards/deck.json: no card named 'fly'; the deck's cards are: forward, left"))
     }
 
     @Test("cards print writes one 300 dpi PNG per sheet, or a PDF with one page per sheet")

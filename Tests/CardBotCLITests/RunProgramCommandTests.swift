@@ -97,7 +97,9 @@ struct RunProgramCommandTests {
 
         let unknown = try CLIRunner.run(["run", "--level", "99", "--program", "forward"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("cardbot: error: Levels: no level number 99"))
+        #expect(unknown.stderr.contains("cardbot: error: \(CLIRunner.packageRoot.path)/Levels: no level number 99"))
+        #expect(unknown.stderr.contains("--levels DIR"))
+        #expect(!unknown.stderr.contains(":1:1:"))
 
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

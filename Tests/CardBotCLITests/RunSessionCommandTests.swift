@@ -88,7 +88,7 @@ struct RunSessionCommandTests {
         }
         #expect(!covered.isEmpty)
         #expect(Set(truth.frames.map(\.visible)).count > 6)
-        // No run marks and no GO card: each program that lies still for --settle-seconds (default 7) is an estimated
+        // No run marks and no GO card: each program that lies still for --settle-seconds (default 8) is an estimated
         // attempt; the child's thinking pauses between cards are shorter and make none.
         let output = try CLIRunner.run(["run", folder.path, "--json", "--quiet"])
         let summary = try #require(try Self.objects(output.stdout).last)

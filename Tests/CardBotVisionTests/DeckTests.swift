@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotSupport
 import CardBotVision
 import Foundation
 import Testing
@@ -168,19 +169,17 @@ struct DeckTests {
 
     // MARK: - Locating the deck
 
-    @Test("--deck wins, then $CARDBOT_DECK, then ./Cards/deck.json, then beside the executable")
+    @Test("--deck wins, then $CARDBOT_DECK, then the resource home's Cards/deck.json; no deck names where it looked")
     func locator() throws {
         let root = DeckTestSupport.packageRoot
-        let nowhere = FileManager.default.temporaryDirectory.path
-        #expect(try DeckLocator.locate(explicit: "x.json", environment: ["CARDBOT_DECK": "y.json"]) == "x.json")
-        #expect(try DeckLocator.locate(explicit: nil, environment: ["CARDBOT_DECK": "y.json"]) == "y.json")
-        #expect(
-            try DeckLocator.locate(explicit: nil, environment: [:], currentDirectory: root, executable: "/bin/true")
-                == root + "/Cards/deck.json")
-        // As if the binary were <checkout>/Sources/cardbot/cardbot (any folder two levels down will do).
-        let beside = try DeckLocator.locate(
-            explicit: nil, environment: [:], currentDirectory: nowhere, executable: root + "/Sources/cardbot/cardbot")
-        #expect(beside == root + "/Sources/cardbot/../../Cards/deck.json")
-        #expect(FileManager.default.fileExists(atPath: beside))
+        let home = ResourceHome(path: root, origin: .checkout, searched: [root])
+        #expect(try DeckLocator.locate(explicit: "x.json", environment: ["CARDBOT_DECK": "y.json"], home: home) == "x.json")
+        #expect(try DeckLocator.locate(explicit: nil, environment: ["CARDBOT_DECK": "y.json"], home: home) == "y.json")
+        #expect(try DeckLocator.locate(explicit: nil, environment: [:], home: home) == root + "/Cards/deck.json")
+        let none = ResourceHome(path: "/nowhere/share/cardbot", origin: .installed, searched: ["/nowhere/share/cardbot"])
+        let error = #expect(throws: DeckError.self) { try DeckLocator.locate(explicit: nil, environment: [:], home: none) }
+        #expect(error?.kind == .notFound)
+        #expect(error?.reason.contains("pass --deck PATH") == true)
+        #expect(error?.reason.contains("(looked in: /nowhere/share/cardbot/Cards/deck.json)") == true)
     }
 }

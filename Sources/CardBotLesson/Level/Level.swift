@@ -2,7 +2,7 @@ import CardBotSupport
 
 /// One level: its map, the cards available in it (by marker id), and its limits.
 ///
-/// Levels are read from `Levels/NN-slug.json` (format 1) by ``LevelLoader``; see the README for the format.
+/// Levels are read from `Levels/NN-slug.json` (format 1) by ``LevelLoader``; see docs/levels.md for the format.
 public struct Level: Sendable {
     /// The file format version (1).
     public var format: Int

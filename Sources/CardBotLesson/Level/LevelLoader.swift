@@ -30,7 +30,7 @@ public enum LevelLoader {
 
     /// Reads and parses a level file into positioned JSON, refusing files that are missing, too large or not UTF-8.
     public static func parse(_ path: String) throws(LevelLoadError) -> JSONValue {
-        func fail(_ message: String, at position: SourcePosition = .start) -> LevelLoadError {
+        func fail(_ message: String, at position: SourcePosition = .none) -> LevelLoadError {
             LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: position, message: message)])
         }
         let bytes: [UInt8]
@@ -58,6 +58,13 @@ public enum LevelLoader {
         }
     }
 
+    /// Why `directory` gives no levels, and what to pass instead.
+    public static func unlisted(_ directory: String) -> String {
+        FileSystem.exists(directory)
+            ? "cannot list the folder of levels; pass a readable folder of level files with --levels DIR"
+            : "no such folder of levels; pass the folder of your level files with --levels DIR (or set CARDBOT_HOME to the folder CardBot's Levels are in)"
+    }
+
     /// The level files in `directory`: every `*.json` except `*.schema.json`, sorted by name.
     public static func levelFiles(in directory: String) throws(LevelLoadError) -> [String] {
         let names: [String]
@@ -65,7 +72,7 @@ public enum LevelLoader {
             names = try FileSystem.names(in: directory)
         } catch {
             throw LevelLoadError(
-                file: directory, diagnostics: [Diagnostic(file: directory, position: .start, message: "cannot list the directory")])
+                file: directory, diagnostics: [Diagnostic(file: directory, position: .none, message: Self.unlisted(directory))])
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }
@@ -90,7 +97,11 @@ extension LevelLoader {
             let known = numbers.isEmpty ? "it holds no valid levels" : "its levels are \(numbers.map(String.init).joined(separator: ", "))"
             throw LevelLoadError(
                 file: directory,
-                diagnostics: [Diagnostic(file: directory, position: .start, message: "no level number \(number) (\(known))")])
+                diagnostics: [
+                    Diagnostic(
+                        file: directory, position: .none,
+                        message: "no level number \(number) (\(known)); give a level file, or the folder of yours with --levels DIR")
+                ])
         }
         return try load(argument, deckNames: deckNames)
     }

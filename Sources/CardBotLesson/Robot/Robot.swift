@@ -2,7 +2,7 @@
 public enum Robot {
     /// Runs `program` on `level` from its start and records every step.
     ///
-    /// The rules are those of the README ("The rules of the robot"); the run always ends: at most
+    /// The rules are those of docs/levels.md ("The rules of the robot"); the run always ends: at most
     /// `level.stepLimit` steps are taken.
     public static func run(_ program: CardProgram, on level: Level) -> Trace {
         let world = RobotWorld(level.map)

@@ -23,14 +23,19 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `FILE:LINE:COLUMN: severity: message`.
+    /// `FILE:LINE:COLUMN: severity: message` (`FILE: severity: message` for a problem with no place in the file).
     public var description: String {
-        "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
+        position == .none
+            ? "\(file): \(severity.rawValue): \(message)"
+            : "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
     }
 
-    /// The diagnostic as one JSON object: `{"file","line","column","severity","message"}`.
+    /// The diagnostic as one JSON object: `{"file","line","column","severity","message"}` (line and column null
+    /// for a problem with no place in the file).
     public var jsonObject: String {
-        "{\"type\":\"diagnostic\",\"file\":\(JSONText.quote(file)),\"line\":\(position.line),\"column\":\(position.column),"
+        let line = position == .none ? "null" : String(position.line)
+        let column = position == .none ? "null" : String(position.column)
+        return "{\"type\":\"diagnostic\",\"file\":\(JSONText.quote(file)),\"line\":\(line),\"column\":\(column),"
             + "\"severity\":\"\(severity.rawValue)\",\"message\":\(JSONText.quote(message))}"
     }
 }

@@ -27,7 +27,7 @@ public struct LevelValidator: Sendable {
                 do {
                     let names = try LevelLoader.levelFiles(in: path)
                     if names.isEmpty {
-                        cross.append(Diagnostic(file: path, position: .start, message: "the directory holds no level files (*.json)"))
+                        cross.append(Diagnostic(file: path, position: .none, message: "the directory holds no level files (*.json)"))
                     }
                     let validated = names.map { validate(file: $0) }
                     files += validated

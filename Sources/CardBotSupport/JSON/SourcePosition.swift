@@ -7,6 +7,9 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
 
     /// The first character of a file.
     public static let start = SourcePosition(line: 1, column: 1)
+    /// No place in a file: the problem is with the file or folder as a whole (it cannot be listed, it lacks
+    /// something), so no `LINE:COLUMN` is printed.
+    public static let none = SourcePosition(line: 0, column: 0)
 
     public init(line: Int, column: Int) {
         self.line = line

@@ -4,8 +4,7 @@ import Foundation
 ///
 /// The language is `--language` when given, else the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set
 /// (POSIX order): `da_DK.UTF-8` means Danish; `C`, `POSIX` and `en...` mean English. The catalog folder is
-/// `$CARDBOT_LOCALE_DIR`, else `Locale/` two or three folders above the executable (the checkout of
-/// `.build/release/cardbot`), else `Locale/` in the current folder.
+/// `$CARDBOT_LOCALE_DIR`, else `Locale/` of the resource home (``ResourceHome``).
 public enum LanguageChoice {
     /// The environment variable naming the folder of PO files.
     public static let environmentVariable = "CARDBOT_LOCALE_DIR"
@@ -78,23 +77,11 @@ public enum LanguageChoice {
         return languages.sorted()
     }
 
-    /// Where PO files are looked for, in order.
-    public static func folders(environment: [String: String]) -> [String] {
+    /// Where PO files are looked for, in order: `$CARDBOT_LOCALE_DIR`, then `Locale/` of the resource home.
+    public static func folders(environment: [String: String], home: ResourceHome = .current) -> [String] {
         var folders: [String] = []
         if let folder = environment[environmentVariable], !folder.isEmpty { folders.append(folder) }
-        var executables = [CommandLine.arguments.first].compactMap { $0 }
-        #if os(Linux)
-        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            executables.append(resolved)
-        }
-        #endif
-        for executable in executables {
-            guard let slash = executable.lastIndex(of: "/") else { continue }
-            let folder = String(executable[..<slash])
-            folders.append(folder + "/../../Locale")
-            folders.append(folder + "/../../../Locale")
-        }
-        folders.append("Locale")
+        folders.append(home.locale)
         return folders
     }
 }

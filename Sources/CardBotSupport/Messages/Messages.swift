@@ -9,7 +9,7 @@ import Foundation
 ///
 /// To add a message: write it in English, as one string literal, at the call site (`text` with the message and
 /// its values, or `plural` with both English forms, the count and the values), then add its `msgid` and Danish
-/// `msgstr` to `Locale/da.po` (README: "Languages"); a test lists every message of the code without one.
+/// `msgstr` to `Locale/da.po` (docs/internals.md: "Languages"); a test lists every message of the code without one.
 public enum Messages {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var catalog = MessageCatalog.english

@@ -9,7 +9,7 @@ struct DeckOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "The deck file (deck.json) to use.",
-            discussion: "Without it: $CARDBOT_DECK, else ./Cards/deck.json, else the Cards/deck.json of the checkout the binary was built in.",
+            discussion: "Without it: $CARDBOT_DECK, else Cards/deck.json of CardBot's resources ($CARDBOT_HOME, the installed share/cardbot, or the checkout; see cardbot paths).",
             valueName: "deck.json"))
     var deck: String?
 

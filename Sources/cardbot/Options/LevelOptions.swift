@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardBotLesson
+import CardBotSupport
 
 /// `--level L` and `--levels DIR`: which level to play.
 struct LevelOptions: ParsableArguments {
@@ -11,7 +12,7 @@ struct LevelOptions: ParsableArguments {
     var level: String?
 
     @Option(name: .long, help: ArgumentHelp("The directory of level files for level numbers.", valueName: "dir"))
-    var levels: String = "Levels"
+    var levels: LevelsFolder = .curriculum
 
     /// Loads the level, printing its problems and exiting 2 when it is not valid.
     func load(deckNames: [Int: String]) throws -> Level {
@@ -19,7 +20,7 @@ struct LevelOptions: ParsableArguments {
             StandardError.error("give the level with --level (a level file or a level number)")
             throw ExitCode(2)
         }
-        return try LevelArgument.load(level, levelsDirectory: levels, deckNames: deckNames)
+        return try LevelArgument.load(level, levelsDirectory: levels.path, deckNames: deckNames)
     }
 }
 
@@ -30,7 +31,7 @@ enum LevelArgument {
             return try LevelLoader.locate(argument, levelsDirectory: levelsDirectory, deckNames: deckNames)
         } catch {
             for diagnostic in error.diagnostics where diagnostic.severity == .error {
-                if diagnostic.position == .start && !diagnostic.file.hasSuffix(".json") || diagnostic.message == "no such file" {
+                if diagnostic.position == .none {
                     StandardError.error("\(diagnostic.file): \(diagnostic.message)")
                 } else {
                     StandardError.print(diagnostic.description)

@@ -1,6 +1,6 @@
 import ArgumentParser
-import CardBotSupport
 import CardBotClassroom
+import CardBotSupport
 import CardBotVision
 import Foundation
 
@@ -10,7 +10,7 @@ extension CardBotCommand.Cards {
         static let configuration = CommandConfiguration(
             abstract: "List every card: marker id, name, title, what it does, and the levels that use it.",
             discussion: """
-                The levels are those of --levels (default: ./Levels when it exists) whose "cards" map the \
+                The levels are those of --levels (default: the curriculum, for the default deck) whose "cards" map the \
                 card's marker id. With --json, one JSON object per card per line: marker, name, title, \
                 description, kind, image, levels (level numbers).
                 """)
@@ -18,7 +18,7 @@ extension CardBotCommand.Cards {
         @OptionGroup var deckOptions: DeckOptions
         @OptionGroup var languageOptions: LanguageOptions
 
-        @Option(help: ArgumentHelp("The folder of level files (default: ./Levels when it exists).", valueName: "dir"))
+        @Option(help: ArgumentHelp("The folder of level files (default: the curriculum's, for the default deck).", valueName: "dir"))
         var levels: String?
 
         @Flag(help: "Print one JSON object per card per line.")
@@ -26,7 +26,7 @@ extension CardBotCommand.Cards {
 
         func run() throws {
             let deck = try deckOptions.load()
-            let usage = try CardsSupport.usage(levels: levels)
+            let usage = try CardsSupport.usage(levels: levels, defaultDeck: deckOptions.deck == nil)
             if json {
                 for card in deck.cards {
                     print(CardsSupport.jsonLine(card, levels: usage?.levels(using: card) ?? []))
@@ -55,7 +55,7 @@ extension CardBotCommand.Cards {
                 if !card.description.isEmpty { print("      " + card.description) }
             }
             if let usage, !usage.problems.isEmpty {
-                StandardError.print("cardbot: note: \(usage.problems.count) level file\(usage.problems.count == 1 ? "" : "s") in \(levels ?? "Levels") could not be read and \(usage.problems.count == 1 ? "is" : "are") left out (run 'cardbot validate' to see why)")
+                StandardError.print("cardbot: note: \(usage.problems.count) level file\(usage.problems.count == 1 ? "" : "s") in \(levels ?? ResourceHome.current.levels) could not be read and \(usage.problems.count == 1 ? "is" : "are") left out (run 'cardbot validate' to see why)")
             }
         }
     }
@@ -63,9 +63,9 @@ extension CardBotCommand.Cards {
 
 /// Shared by the `cards` subcommands.
 enum CardsSupport {
-    /// The level usage for `--levels` (nil when not given and ./Levels does not exist); exits 2 when a folder
-    /// given does not exist.
-    static func usage(levels: String?) throws -> CardUsage? {
+    /// The level usage for `--levels`; without it, the curriculum's for the default deck (its levels name that
+    /// deck's cards), else none. Exits 2 when a folder given does not exist.
+    static func usage(levels: String?, defaultDeck: Bool) throws -> CardUsage? {
         var isDirectory: ObjCBool = false
         if let levels {
             guard FileManager.default.fileExists(atPath: levels, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -74,10 +74,13 @@ enum CardsSupport {
             }
             return CardUsage(levelsDirectory: levels)
         }
-        guard FileManager.default.fileExists(atPath: "Levels", isDirectory: &isDirectory), isDirectory.boolValue else {
+        let curriculum = ResourceHome.current.levels
+        guard defaultDeck, ProcessInfo.processInfo.environment[DeckLocator.environmentVariable] == nil,
+            FileManager.default.fileExists(atPath: curriculum, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             return nil
         }
-        return CardUsage(levelsDirectory: "Levels")
+        return CardUsage(levelsDirectory: curriculum)
     }
 
     /// The card named `key` (or with marker id `key`) in `deck`, or exits 2 naming the deck's cards.

@@ -22,7 +22,7 @@ extension CardBotCommand.Cards {
         func run() throws {
             let deck = try deckOptions.load()
             let card = try CardsSupport.card(name, in: deck).localized(Messages.preferences)
-            let usage = try CardsSupport.usage(levels: levels)
+            let usage = try CardsSupport.usage(levels: levels, defaultDeck: deckOptions.deck == nil)
             print("\(card.name) (marker \(card.marker)): \(card.title)")
             if !card.description.isEmpty { print(card.description) }
             switch card.kind {

@@ -51,7 +51,7 @@ extension CardBotCommand {
         var level: String?
 
         @Option(name: .long, help: ArgumentHelp("The directory of level files for level numbers.", valueName: "dir"))
-        var levels: String = "Levels"
+        var levels: LevelsFolder = .curriculum
 
         @Option(
             name: .long,
@@ -121,13 +121,18 @@ extension CardBotCommand {
             }
             book?.regradeAll = regrade
             let deck = try deckOptions.load()
+            // A curriculum that cannot be found fails every session alike: say it once, with the fix.
+            if level.map({ Int($0) != nil }) ?? true, FileSystem.kind(levels.path) != .directory {
+                StandardError.error(file: levels.path, LevelLoader.unlisted(levels.path))
+                throw ExitCode(2)
+            }
             if let level {
                 let deckNames = deck.namesByMarker
-                _ = try LevelArgument.load(level, levelsDirectory: levels, deckNames: deckNames)
+                _ = try LevelArgument.load(level, levelsDirectory: levels.path, deckNames: deckNames)
             }
             let formats = out.map { ($0, ReportFormat(path: $0)!) }
             var grader = Grader(
-                deck: deck, levelsDirectory: levels, level: level, tracking: tracking.options(deck: deck), jobs: jobs,
+                deck: deck, levelsDirectory: levels.path, level: level, tracking: tracking.options(deck: deck), jobs: jobs,
                 pictures: book != nil || formats.contains { $0.1 == .html }, shard: shard.flatMap(Shard.init),
                 limits: imageLimits.limits, store: book)
             grader.sampleFPS = sampling.sampleFPS

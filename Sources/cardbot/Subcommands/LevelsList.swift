@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardBotLesson
+import CardBotSupport
 
 extension CardBotCommand.Levels {
     /// `cardbot levels [list]`: the levels of a directory in unlock order.
@@ -13,7 +14,7 @@ extension CardBotCommand.Levels {
                 """)
 
         @Argument(help: ArgumentHelp("The directory of level files.", valueName: "dir"))
-        var directory: String = "Levels"
+        var directory: LevelsFolder = .curriculum
 
         @OptionGroup var deckOptions: DeckOptions
         @OptionGroup var languageOptions: LanguageOptions
@@ -22,9 +23,9 @@ extension CardBotCommand.Levels {
             let deckNames = try deckOptions.names()
             let catalog: LevelCatalog
             do {
-                catalog = try LevelCatalog(directory: directory, deckNames: deckNames)
+                catalog = try LevelCatalog(directory: directory.path, deckNames: deckNames)
             } catch {
-                StandardError.error("\(directory): cannot list the directory")
+                StandardError.error("\(directory.path): cannot list the directory")
                 throw ExitCode(2)
             }
             let rows = catalog.levels.map { level in

@@ -23,7 +23,7 @@ extension CardBotCommand.Levels {
         var levelArguments: [String] = []
 
         @Option(name: .long, help: ArgumentHelp("The directory of level files for level numbers.", valueName: "dir"))
-        var levels: String = "Levels"
+        var levels: LevelsFolder = .curriculum
 
         @Option(help: ArgumentHelp("The file to write: NAME.pdf, or NAME.png (NAME.svg) for NAME-1.png, ...", valueName: "file"))
         var out: String
@@ -55,9 +55,9 @@ extension CardBotCommand.Levels {
             if levelArguments.isEmpty {
                 let catalog: LevelCatalog
                 do {
-                    catalog = try LevelCatalog(directory: levels, deckNames: deck.namesByMarker)
+                    catalog = try LevelCatalog(directory: levels.path, deckNames: deck.namesByMarker)
                 } catch {
-                    StandardError.error("\(levels): cannot list the directory")
+                    StandardError.error("\(levels.path): cannot list the directory")
                     throw ExitCode(2)
                 }
                 for problem in catalog.problems {
@@ -69,11 +69,11 @@ extension CardBotCommand.Levels {
                 chosen = catalog.levels
             } else {
                 for argument in levelArguments {
-                    chosen.append(try LevelArgument.load(argument, levelsDirectory: levels, deckNames: deck.namesByMarker))
+                    chosen.append(try LevelArgument.load(argument, levelsDirectory: levels.path, deckNames: deck.namesByMarker))
                 }
             }
             guard !chosen.isEmpty else {
-                StandardError.error("\(levels): no levels to print")
+                StandardError.error("\(levels.path): no levels to print")
                 throw ExitCode(2)
             }
             let pages = chosen.map { level in

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardBotGradebook
 import CardBotLesson
+import CardBotSupport
 import Foundation
 
 extension CardBotCommand {
@@ -30,7 +31,7 @@ extension CardBotCommand {
         var student: String?
 
         @Option(name: .long, help: ArgumentHelp("The level files, for the unlock chain.", valueName: "dir"))
-        var levels: String = "Levels"
+        var levels: LevelsFolder = .curriculum
 
         @Option(name: .long, help: ArgumentHelp("Write a report: FILE.html, FILE.csv or FILE.json (repeatable).", valueName: "file"))
         var out: [String] = []
@@ -48,9 +49,9 @@ extension CardBotCommand {
             let sessions = try ReportOutput.reporting { try ProgressSession.all(inGradebook: gradebook) }
             let catalog: LevelCatalog
             do {
-                catalog = try LevelCatalog(directory: levels)
+                catalog = try LevelCatalog(directory: levels.path)
             } catch {
-                StandardError.error("\(levels): \(error)")
+                StandardError.error("\(levels.path): \(error)")
                 throw ExitCode(2)
             }
             if let student, !sessions.contains(where: { $0.student == student }) {

@@ -143,7 +143,7 @@ extension CardBotCommand {
             let level: Level
             do {
                 level = try SessionLevel.resolve(
-                    folder, requested: self.level.level, levelsDirectory: self.level.levels, deckNames: deckNames)
+                    folder, requested: self.level.level, levelsDirectory: self.level.levels.path, deckNames: deckNames)
             } catch let error as SessionError {
                 StandardError.error(file: error.file, position: error.position, error.reason)
                 throw ExitCode(2)
@@ -211,7 +211,7 @@ extension CardBotCommand {
             let level: Level
             do {
                 level = try SessionLevel.resolve(
-                    stream, requested: self.level.level, levelsDirectory: self.level.levels, deckNames: deckNames)
+                    stream, requested: self.level.level, levelsDirectory: self.level.levels.path, deckNames: deckNames)
             } catch let error as SessionError {
                 StandardError.error(error.description)
                 throw ExitCode(2)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardBotLesson
+import CardBotSupport
 
 extension CardBotCommand {
     /// `cardbot solve`: the program with the fewest cards for a level.
@@ -22,7 +23,7 @@ extension CardBotCommand {
         var level: String
 
         @Option(name: .long, help: ArgumentHelp("The directory of level files for level numbers.", valueName: "dir"))
-        var levels: String = "Levels"
+        var levels: LevelsFolder = .curriculum
 
         @Option(name: .customLong("max-cards"), help: "Search programs of at most this many cards (default: the level's maxCards, else the shortest straight program).")
         var maxCards: Int?
@@ -41,7 +42,7 @@ extension CardBotCommand {
         }
 
         func run() throws {
-            let level = try LevelArgument.load(self.level, levelsDirectory: levels, deckNames: try deckOptions.names())
+            let level = try LevelArgument.load(self.level, levelsDirectory: levels.path, deckNames: try deckOptions.names())
             let solution = Solver.solve(level, options: SolverOptions(maxCards: maxCards, nodeBudget: budget))
             print(SolutionReport.lines(solution, level: level).joined(separator: "\n"))
             if solution.program == nil { throw ExitCode.failure }
