@@ -30,6 +30,8 @@ extension Gradebook {
         let content: PartContent
         do {
             content = try part.read { db in try PartContent(db) }
+        } catch let error as DamagedGradebookValue {
+            throw GradebookError(file: partPath, reason: error.description)
         } catch {
             throw GradebookError(file: partPath, reason: "cannot be read: \(GradebookIdentity.message(error))")
         }
@@ -37,10 +39,13 @@ extension Gradebook {
             try pool.write { db in
                 var ids: [Int64: Int64] = [:]
                 for grading in content.gradings {
-                    let partID: Int64 = grading["id"]
+                    let partID: Int64 = try grading.checked("id", "grading")
                     if let existing = try Int64.fetchOne(
                         db, sql: "SELECT id FROM grading WHERE fingerprint = ? AND settings = ?",
-                        arguments: [grading["fingerprint"] as String, grading["settings"] as String])
+                        arguments: [
+                            try grading.checked("fingerprint", "grading") as String,
+                            try grading.checked("settings", "grading") as String,
+                        ])
                     {
                         ids[partID] = existing
                         continue
@@ -54,7 +59,7 @@ extension Gradebook {
                     }
                 }
                 for session in content.sessions {
-                    let gradingID = (session["grading_id"] as Int64?).flatMap { ids[$0] }
+                    let gradingID = (try session.checked("grading_id", "session") as Int64?).flatMap { ids[$0] }
                     try db.execute(
                         sql: """
                             INSERT INTO session (class, path, student, grading_id, error, graded_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -63,8 +68,10 @@ extension Gradebook {
                             WHERE excluded.graded_at > session.graded_at
                             """,
                         arguments: [
-                            session["class"] as String, session["path"] as String, session["student"] as String,
-                            gradingID, session["error"] as String?, session["graded_at"] as String,
+                            try session.checked("class", "session") as String, try session.checked("path", "session") as String,
+                            try session.checked("student", "session") as String, gradingID,
+                            try session.checked("error", "session") as String?,
+                            try session.checked("graded_at", "session") as String,
                         ])
                 }
             }
@@ -107,7 +114,7 @@ struct PartContent {
         for table in Self.childTables {
             var byGrading: [Int64: [Row]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY grading_id, rowid") {
-                byGrading[row["grading_id"], default: []].append(row)
+                byGrading[try row.checked("grading_id", table), default: []].append(row)
             }
             children[table] = byGrading
         }

@@ -17,13 +17,13 @@ extension Gradebook {
                 let sessions = try Row.fetchAll(
                     db, sql: "SELECT * FROM session WHERE class = ? ORDER BY path", arguments: [classPath])
                 for session in sessions {
-                    let path: String = session["path"]
-                    let student: String = session["student"]
-                    if let error: String = session["error"] {
+                    let path: String = try session.checked("path", "session")
+                    let student: String = try session.checked("student", "session")
+                    if let error: String = try session.checked("error", "session") {
                         grades.append(.failed(path: path, student: student, error: error))
                         continue
                     }
-                    let id: Int64 = session["grading_id"]
+                    let id: Int64 = try session.checked("grading_id", "session")
                     guard let row = try Row.fetchOne(db, sql: "SELECT * FROM grading WHERE id = ?", arguments: [id]) else {
                         continue
                     }
@@ -42,6 +42,8 @@ extension Gradebook {
             return try body()
         } catch let error as GradebookError {
             throw error
+        } catch let error as DamagedGradebookValue {
+            throw GradebookError(file: path, reason: error.description)
         } catch {
             throw GradebookError(file: path, reason: "cannot be read: \(GradebookIdentity.message(error))")
         }

@@ -24,6 +24,8 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     private var failure: GradebookError?
     private var fileHashes: [String: String] = [:]
     private var fingerprints: [String: SessionFingerprint] = [:]
+    /// Sessions whose stored grading could not be read (a damaged gradebook): graded again and stored anew.
+    private var damaged: Set<String> = []
     private var counts = (reused: 0, recorded: 0, failed: 0)
 
     /// How long a write waits for another process's transaction on the same file.
@@ -99,6 +101,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
 
     func fail(_ error: Error) {
         let wrapped = (error as? GradebookError)
+            ?? (error as? DamagedGradebookValue).map { GradebookError(file: path, reason: $0.description) }
             ?? GradebookError(file: path, reason: "cannot be written: \(GradebookIdentity.message(error))")
         lock.withLock { if failure == nil { failure = wrapped } }
     }
@@ -116,12 +119,16 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
                     db, sql: "SELECT * FROM grading WHERE fingerprint = ? AND settings = ?",
                     arguments: [fingerprint.value, settings])
                 else { return nil }
-                let id: Int64 = row["id"]
+                let id: Int64 = try row.checked("id", "grading")
                 let (grade, pictures) = try GradebookRows.grade(row, db: db, path: subject.entry.relativePath, student: subject.student)
                 let current = try Row.fetchOne(
                     db, sql: "SELECT student, grading_id FROM session WHERE class = ? AND path = ?",
                     arguments: [subject.classPath, subject.entry.relativePath])
-                let placed = current.map { $0["grading_id"] as Int64? == id && $0["student"] as String == subject.student }
+                let placed = try current.map { row in
+                    let gradingID: Int64? = try row.checked("grading_id", "session")
+                    let student: String = try row.checked("student", "session")
+                    return gradingID == id && student == subject.student
+                }
                 return (grade, pictures, id, placed ?? false)
             }
             guard let found else { return nil }
@@ -131,6 +138,10 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
             }
             lock.withLock { counts.reused += 1 }
             return (found.grade, found.pictures)
+        } catch is DamagedGradebookValue {
+            // A damaged grading is graded again, and the new one replaces it.
+            lock.withLock { _ = damaged.insert(subject.entry.path) }
+            return nil
         } catch {
             fail(error)
             return nil
@@ -145,7 +156,8 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
             try pool.write { db in
                 let id = try GradebookRows.insertGrading(
                     grade, pictures: pictures, fingerprint: fingerprint, settings: settings, levelHash: levelHash,
-                    cardbotVersion: cardbotVersion, replace: regradeAll, db: db)
+                    cardbotVersion: cardbotVersion,
+                    replace: regradeAll || lock.withLock { damaged.contains(subject.entry.path) }, db: db)
                 try place(subject, gradingID: id, fingerprint: fingerprint.value, db: db)
             }
             lock.withLock { counts.recorded += 1 }
@@ -160,7 +172,11 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
                 try Row.fetchOne(
                     db, sql: "SELECT student, error FROM session WHERE class = ? AND path = ? AND grading_id IS NULL",
                     arguments: [classPath, grade.path]
-                ).map { $0["student"] as String == grade.student && $0["error"] as String? == grade.error } ?? false
+                ).map { row in
+                    let student: String = try row.checked("student", "session")
+                    let error: String? = try row.checked("error", "session")
+                    return student == grade.student && error == grade.error
+                } ?? false
             }
             if unchanged {
                 lock.withLock { counts.failed += 1 }

@@ -92,41 +92,54 @@ enum GradebookRows {
 
     /// The grade of grading `row` for the session at `path` of `student`, and its pictures.
     static func grade(_ row: Row, db: Database, path: String, student: String) throws -> (SessionGrade, SessionPictures?) {
-        let id: Int64 = row["id"]
+        let id: Int64 = try row.checked("id", "grading")
         let attempts = try Row.fetchAll(
             db, sql: "SELECT * FROM attempt WHERE grading_id = ? ORDER BY number", arguments: [id]
         ).map { attempt in
             AttemptRecord(
-                number: attempt["number"], frame: attempt["frame"], seconds: attempt["seconds"],
-                program: program(attempt["program"]), solved: attempt["solved"], reason: attempt["reason"],
-                message: attempt["message"])
+                number: try attempt.checked("number", "attempt"), frame: try attempt.checked("frame", "attempt"),
+                seconds: try attempt.checked("seconds", "attempt"), program: program(try attempt.checked("program", "attempt")),
+                solved: try attempt.checked("solved", "attempt"), reason: try attempt.checked("reason", "attempt"),
+                message: try attempt.checked("message", "attempt"))
         }
         let unreadable = try Row.fetchAll(
             db, sql: "SELECT frame, reason FROM unreadable_frame WHERE grading_id = ? ORDER BY position", arguments: [id]
-        ).map { SessionRun.UnreadableFrame(name: $0["frame"], reason: $0["reason"]) }
+        ).map {
+            SessionRun.UnreadableFrame(
+                name: try $0.checked("frame", "unreadable_frame"), reason: try $0.checked("reason", "unreadable_frame"))
+        }
         let taps = try Row.fetchAll(
             db, sql: "SELECT frame, seconds, end_seconds, press FROM tap WHERE grading_id = ? ORDER BY position",
             arguments: [id]
-        ).map { SessionGrade.Tap(frame: $0["frame"], seconds: $0["seconds"], end: $0["end_seconds"], press: $0["press"]) }
-        let notesText: String = row["notes"] ?? ""
+        ).map {
+            SessionGrade.Tap(
+                frame: try $0.checked("frame", "tap"), seconds: try $0.checked("seconds", "tap"),
+                end: try $0.checked("end_seconds", "tap"), press: try $0.checked("press", "tap"))
+        }
+        let notesText: String = try row.checked("notes", "grading") ?? ""
         var first: SessionGrade.FirstSuccess? = nil
-        if let attempt: Int = row["first_success_attempt"] {
-            first = .init(attempt: attempt, frame: row["first_success_frame"] ?? "", seconds: row["first_success_seconds"] ?? 0)
+        if let attempt: Int = try row.checked("first_success_attempt", "grading") {
+            first = .init(
+                attempt: attempt, frame: try row.checked("first_success_frame", "grading") ?? "",
+                seconds: try row.checked("first_success_seconds", "grading") ?? 0)
         }
         let grade = SessionGrade(
-            path: path, student: student, level: row["level"], levelName: row["level_name"], attempts: row["attempts"],
-            solved: row["solved"], stars: row["stars"], cards: row["cards"], optimal: row["optimal"],
-            maxCards: row["max_cards"], firstSuccess: first, frames: row["frames"],
-            unreadableFrames: row["unreadable_frames"], finalProgram: program(row["final_program"]),
-            shownProgram: program(row["shown_program"]), history: attempts, unreadable: unreadable,
-            signal: (row["run_signal"] as String?).flatMap(RunSignal.init(rawValue:)), taps: taps,
+            path: path, student: student, level: try row.checked("level", "grading"),
+            levelName: try row.checked("level_name", "grading"), attempts: try row.checked("attempts", "grading"),
+            solved: try row.checked("solved", "grading"), stars: try row.checked("stars", "grading"),
+            cards: try row.checked("cards", "grading"), optimal: try row.checked("optimal", "grading"),
+            maxCards: try row.checked("max_cards", "grading"), firstSuccess: first, frames: try row.checked("frames", "grading"),
+            unreadableFrames: try row.checked("unreadable_frames", "grading"),
+            finalProgram: program(try row.checked("final_program", "grading")),
+            shownProgram: program(try row.checked("shown_program", "grading")), history: attempts, unreadable: unreadable,
+            signal: (try row.checked("run_signal", "grading") as String?).flatMap(RunSignal.init(rawValue:)), taps: taps,
             notes: notesText.isEmpty ? [] : notesText.components(separatedBy: "\n"))
-        let thumbnail: Data? = row["thumbnail"]
-        let map: Data? = row["map"]
+        let thumbnail: Data? = try row.checked("thumbnail", "grading")
+        let map: Data? = try row.checked("map", "grading")
         let replays = try Row.fetchAll(
             db, sql: "SELECT attempt, gif FROM replay WHERE grading_id = ? ORDER BY attempt", arguments: [id]
-        ).map { (attempt: $0["attempt"] as Int, gif: Array($0["gif"] as Data)) }
-        let leftOut: Int = row["replays_left_out"] ?? 0
+        ).map { (attempt: try $0.checked("attempt", "replay") as Int, gif: Array(try $0.checked("gif", "replay") as Data)) }
+        let leftOut: Int = try row.checked("replays_left_out", "grading") ?? 0
         guard thumbnail != nil || map != nil || !replays.isEmpty || leftOut > 0 else { return (grade, nil) }
         var pictures = SessionPictures(thumbnail: thumbnail.map { Array($0) }, map: map.map { Array($0) })
         pictures.replays = replays

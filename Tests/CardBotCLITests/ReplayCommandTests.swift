@@ -59,7 +59,9 @@ struct ReplayCommandTests {
     func session() throws {
         let session = try RunSessionCommandTests.makeSession(extra: ["--size", "640x480"])
         defer { try? FileManager.default.removeItem(at: session) }
-        let out = session.appendingPathComponent("replay/").path + "/"
+        // Beside the session folder: inside it, the next run would read the replay as frames.
+        let out = session.path + "-replay/"
+        defer { try? FileManager.default.removeItem(atPath: out) }
         let output = try CLIRunner.run(["run", session.path, "--replay", out, "--card-size", "64mm", "--json"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(!output.stderr.contains("warning"), "\(output.stderr)")
@@ -85,7 +87,8 @@ struct ReplayCommandTests {
             "--video", video, "--size", "480x360", "--seed", "3",
         ])
         #expect(made.status == 0, "\(made.stderr)")
-        let out = folder.appendingPathComponent("replay/").path + "/"
+        let out = folder.path + "-replay/"
+        defer { try? FileManager.default.removeItem(atPath: out) }
         let output = try CLIRunner.run(["run", folder.path, "--replay", out, "--card-size", "64mm"])
         #expect(output.stderr.contains("frames of 1 attempt (PNG)"), "\(output.stderr)")
         #expect(!output.stderr.contains("warning"), "\(output.stderr)")
@@ -95,6 +98,26 @@ struct ReplayCommandTests {
         var reader = ImageReader()
         let first = try reader.readRGB(out + frames[16])
         #expect(first.width == 480 && first.height == 360)
+    }
+
+    @Test("a replay inside the session folder is refused before anything is written, however it is spelled", arguments: [
+        "replay/", "replay.mp4", "sub/../replay.gif",
+    ])
+    func replayInsideSession(inside: String) throws {
+        let folder = try CLIRunner.temporaryDirectory("cardbot-replay-inside")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = folder.appendingPathComponent("maya")
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent("Examples/maya-level-3"), to: session)
+        let before = try FileManager.default.contentsOfDirectory(atPath: session.path).sorted()
+        let output = try CLIRunner.run(["run", "maya", "--quiet", "--replay", "./maya/" + inside], in: folder)
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("cardbot: error: ./maya/\(inside): is inside the session folder maya"), "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: session.path).sorted() == before)
+        // Beside the session folder is fine.
+        let beside = try CLIRunner.run(["run", "maya", "--quiet", "--replay", "maya.gif", "--card-size", "64mm"], in: folder)
+        #expect(beside.status == 0, "\(beside.stderr)")
     }
 
     @Test("no card at the run frame: the flat map in a corner, said once on stderr")
@@ -108,7 +131,9 @@ struct ReplayCommandTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: session.path).filter { $0.hasSuffix(".jpg") }.sorted()
         manifest["runs"] = [names[0]] + runs
         try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
-        let out = session.appendingPathComponent("replay/").path + "/"
+        // Beside the session folder: inside it, the next run would read the replay as frames.
+        let out = session.path + "-replay/"
+        defer { try? FileManager.default.removeItem(atPath: out) }
         let output = try CLIRunner.run(["run", session.path, "--replay", out, "--card-size", "64mm"])
         let warnings = output.stderr.split(separator: "\n").filter { $0.contains("warning") }
         #expect(warnings.count == 1, "\(output.stderr)")

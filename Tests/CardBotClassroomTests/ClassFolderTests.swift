@@ -28,6 +28,17 @@ struct ClassFolderTests {
         #expect(folder.entries[2].path == root.appendingPathComponent("maya/level-3").path)
     }
 
+    @Test("a folder deeper than the search goes is a row that says so, never dropped in silence")
+    func tooDeep() throws {
+        let deep = "a/b/c/d/e/f/g/h/i/maya"
+        let root = try Self.makeClass(["leo/f1.jpg", deep + "/f1.jpg"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try ClassFolder.discover(root.path)
+        #expect(folder.entries.map(\.relativePath) == ["a/b/c/d/e/f/g/h/i", "leo"])
+        #expect(folder.entries[0].problem == "more than 8 folders below the class folder, so not searched for sessions; move them up")
+        #expect(folder.entries[1].problem == nil)
+    }
+
     @Test("a class folder that is itself a session is one session named after the folder")
     func rootSession() throws {
         let root = try Self.makeClass(["f1.jpg"])

@@ -27,6 +27,8 @@ public struct ClassFolder: Sendable {
         /// student (`maya/level-3`; for a video file, the folder holding it: `maya/lesson.mp4`), else the
         /// session folder's own name (or, for a video at the top of the class, its name without the extension).
         public var folderStudent: String
+        /// Why the folder is not searched (it lies deeper than ``ClassFolder/maxDepth``); nil for a session.
+        public var problem: String? = nil
     }
 
     /// The class folder as given.
@@ -49,7 +51,8 @@ public struct ClassFolder: Sendable {
             break
         }
         var found: [[String]] = []
-        try walk(path, components: [], into: &found, isRoot: true)
+        var tooDeep: Set<[String]> = []
+        try walk(path, components: [], into: &found, tooDeep: &tooDeep, isRoot: true)
         let entries = found.map { components -> Entry in
             let relative = components.isEmpty ? "." : components.joined(separator: "/")
             let full = components.isEmpty ? path : FileSystem.join(path, relative)
@@ -62,13 +65,17 @@ public struct ClassFolder: Sendable {
             } else {
                 student = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
             }
-            return Entry(relativePath: relative, path: full, folderStudent: student)
+            let problem = tooDeep.contains(components)
+                ? "more than \(maxDepth) folders below the class folder, so not searched for sessions; move them up" : nil
+            return Entry(relativePath: relative, path: full, folderStudent: student, problem: problem)
         }.sorted { NaturalOrder.areInIncreasingOrder($0.relativePath, $1.relativePath) }
         return ClassFolder(path: path, entries: entries)
     }
 
     /// Adds `folder` when it holds frames or a session.json, then looks into its subfolders.
-    private static func walk(_ folder: String, components: [String], into found: inout [[String]], isRoot: Bool) throws {
+    private static func walk(
+        _ folder: String, components: [String], into found: inout [[String]], tooDeep: inout Set<[String]>, isRoot: Bool
+    ) throws {
         let names: [String]
         do {
             names = try FileSystem.names(in: folder)
@@ -98,9 +105,16 @@ public struct ClassFolder: Sendable {
             // Without a session.json, each video is a session of its own.
             for video in videos { found.append(components + [video]) }
         }
-        guard components.count < maxDepth else { return }
+        guard components.count < maxDepth else {
+            // Deeper folders are not searched, but never dropped in silence: each is a row that says so.
+            for name in subfolders {
+                found.append(components + [name])
+                tooDeep.insert(components + [name])
+            }
+            return
+        }
         for name in subfolders.sorted(by: NaturalOrder.areInIncreasingOrder) {
-            try walk(FileSystem.join(folder, name), components: components + [name], into: &found, isRoot: false)
+            try walk(FileSystem.join(folder, name), components: components + [name], into: &found, tooDeep: &tooDeep, isRoot: false)
         }
     }
 }

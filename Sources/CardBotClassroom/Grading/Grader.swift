@@ -88,6 +88,10 @@ public struct Grader: Sendable {
         var prepared: [Prepared] = []
         var levels = LevelCache(levelsDirectory: levelsDirectory, deckNames: deckNames)
         for entry in entries {
+            if let problem = entry.problem {
+                failed.append(.failed(path: entry.relativePath, student: entry.folderStudent, error: "\(entry.relativePath): \(problem)"))
+                continue
+            }
             let folder: RecordedSession
             do {
                 folder = try RecordedSession.open(entry.path)

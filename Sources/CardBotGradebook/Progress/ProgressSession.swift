@@ -65,13 +65,18 @@ public struct ProgressSession: Sendable, Equatable {
                         """
                 ).map { row in
                     ProgressSession(
-                        classPath: row["class"], path: row["path"], student: row["student"], level: row["level"],
-                        levelName: row["level_name"], attempts: row["attempts"], solved: row["solved"], stars: row["stars"],
-                        firstSuccessAttempt: row["first_success_attempt"], date: row["date"])
+                        classPath: try row.checked("class", "session"), path: try row.checked("path", "session"),
+                        student: try row.checked("student", "session"), level: try row.checked("level", "grading"),
+                        levelName: try row.checked("level_name", "grading"), attempts: try row.checked("attempts", "grading"),
+                        solved: try row.checked("solved", "grading"), stars: try row.checked("stars", "grading"),
+                        firstSuccessAttempt: try row.checked("first_success_attempt", "grading"),
+                        date: try row.checked("date", "session"))
                 }
             }
         } catch let error as GradebookError {
             throw error
+        } catch let error as DamagedGradebookValue {
+            throw GradebookError(file: path, reason: error.description)
         } catch {
             throw GradebookError(file: path, reason: "cannot be read: \(GradebookIdentity.message(error))")
         }

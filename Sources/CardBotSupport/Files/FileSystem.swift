@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -46,6 +47,21 @@ public enum FileSystem {
         }
     }
 
+    /// Whether `a` and `b` name the same file: the same device and inode when both exist, else the same absolute
+    /// path once `.` and `..` are resolved (a file about to be made is the same as one named another way).
+    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        if PathName.withCString(a, { stat($0, &first) }) == 0 && PathName.withCString(b, { stat($0, &second) }) == 0 {
+            return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        }
+        func absolute(_ path: String) -> String {
+            let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            return ResourceHome.normalized(full)
+        }
+        return absolute(a) == absolute(b)
+    }
+
     /// Whether anything (even a dangling or looping symbolic link) is at `path`.
     public static func exists(_ path: String) -> Bool {
         var status = stat()
@@ -75,6 +91,21 @@ public enum FileSystem {
         guard let pointer = PathName.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(pointer) }
         return PathName.string(fromCString: pointer)
+    }
+
+    /// The absolute path of `path` with the symbolic links, `.` and `..` of its existing part resolved, the rest
+    /// (files and folders yet to be made) appended as written.
+    public static func absolute(_ path: String) -> String {
+        let full = ResourceHome.normalized(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+        var existing = full
+        var rest: [String] = []
+        while existing != "/", resolved(existing) == nil {
+            let slash = existing.lastIndex(of: "/") ?? existing.startIndex
+            rest.insert(String(existing[existing.index(after: slash)...]), at: 0)
+            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+        }
+        let base = resolved(existing) ?? existing
+        return rest.isEmpty ? base : (base == "/" ? "/" : base + "/") + rest.joined(separator: "/")
     }
 
     /// `name` inside `folder`.

@@ -116,6 +116,7 @@ extension CardBotCommand {
                 throw ExitCode(2)
             }
             try ReportOutput.checkFolders(out)
+            try ReportOutput.checkNotInputs(out, inputs: gradebook.map { [($0, "the gradebook itself")] } ?? [])
             let book = try gradebook.map { path in
                 try ReportOutput.reporting { try Gradebook(path: path, cardbotVersion: CardBotVersion.current) }
             }

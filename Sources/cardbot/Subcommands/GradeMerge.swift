@@ -51,6 +51,8 @@ extension CardBotCommand.Grade {
 
         func run() throws {
             try ReportOutput.checkFolders(out)
+            try ReportOutput.checkNotInputs(
+                out, inputs: [(gradebook, "the gradebook itself")] + parts.map { ($0, "a part being merged") })
             let grade = try ReportOutput.reporting { () throws -> ClassGrade in
                 let book = try Gradebook(path: gradebook, cardbotVersion: CardBotVersion.current)
                 for part in parts { try book.merge(part) }

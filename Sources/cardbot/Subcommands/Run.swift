@@ -138,6 +138,12 @@ extension CardBotCommand {
         }
 
         private func runSession(_ folder: RecordedSession) throws {
+            if let replay = replay.replay, folder.holds(replay) {
+                StandardError.error(
+                    file: replay,
+                    "is inside the session folder \(folder.path), whose next run would read the replay as frames; write it elsewhere")
+                throw ExitCode(2)
+            }
             let deck = try deckOptions.load()
             let deckNames = deck.namesByMarker
             let level: Level

@@ -8,6 +8,17 @@ import Foundation
 /// What `grade` and `grade merge` share: checking report folders, printing the class table and writing reports.
 enum ReportOutput {
     /// Exits with status 2 when the folder of some report does not exist.
+    /// Refuses (exit 2, before anything is written) a report that is one of the command's inputs: the gradebook,
+    /// or a part being merged, named the same or another way. `inputs` pairs each input with what it is.
+    static func checkNotInputs(_ paths: [String], inputs: [(path: String, what: String)]) throws {
+        for path in paths {
+            if let input = inputs.first(where: { FileSystem.isSameFile(path, $0.path) }) {
+                StandardError.error(file: path, "is \(input.what); name the report another file")
+                throw ExitCode(2)
+            }
+        }
+    }
+
     static func checkFolders(_ paths: [String]) throws {
         for path in paths {
             let directory = (path as NSString).deletingLastPathComponent
