@@ -1,6 +1,7 @@
 import CardBotImaging
 import CardBotLesson
 import CardBotSession
+import CardBotSupport
 import CardBotVideo
 import Foundation
 
@@ -69,11 +70,25 @@ public struct SessionRunner: Sendable {
         let attempts = plan.attempts.enumerated().map { index, found in
             attempt(index + 1, found: found, level: level)
         }
+        var notes = plan.notes
+        if let cut = Self.endsEarly(source, lastFrame: frames.last?.stamp.seconds, sampleFPS: sampleFPS) { notes.append(cut) }
         return SessionRun(
             session: session, level: level, optimal: optimal, frameCount: frames.count, unreadable: unreadable,
-            attempts: attempts, signal: plan.signal, taps: plan.taps, notes: plan.notes,
+            attempts: attempts, signal: plan.signal, taps: plan.taps, notes: notes,
             finalMarkers: plan.finalProgram, finalProgram: names(plan.finalProgram, level: level),
             lastReadableFrame: lastReadable)
+    }
+
+    /// A note when a video's frames stop well before the length its container claims (a file cut short, as an
+    /// interrupted copy leaves it): what came after is lost, and the teacher should know the grade lacks it.
+    static func endsEarly(_ source: any FrameSource, lastFrame: Double?, sampleFPS: Double?) -> String? {
+        guard let video = source as? VideoFrameSource, let duration = (try? video.info())?.duration else { return nil }
+        let last = lastFrame ?? 0
+        let slack = max(1.0, 3.0 / (sampleFPS ?? 30))
+        guard duration - last > slack else { return nil }
+        return Messages.text(
+            "The video ends early, at %1$s of the %2$s it claims: the file is cut, and what came after is lost.",
+            FrameStamp.clock(last), FrameStamp.clock(duration))
     }
 
     /// Attempt `number`: the program `found` names, run on the robot (or refused as not runnable).

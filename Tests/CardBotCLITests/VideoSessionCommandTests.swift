@@ -109,6 +109,41 @@ struct VideoSessionCommandTests {
         Self.expectTimes(automatic.seconds, truth.presses)
     }
 
+    @Test("a video cut short (an interrupted copy) says it ends early in the terminal, JSON and the class report")
+    func cutShort() throws {
+        let (folder, _) = try Self.makeVideo("whole.mp4")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = folder.appendingPathComponent("whole.mp4")
+        // The index at the front (as phones and editors write it), so that a cut file still opens.
+        let faststart = folder.appendingPathComponent("faststart.mp4")
+        let remux = Process()
+        remux.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        remux.arguments = ["ffmpeg", "-v", "error", "-i", whole.path, "-c", "copy", "-movflags", "+faststart", "-y", faststart.path]
+        try remux.run()
+        remux.waitUntilExit()
+        try #require(remux.terminationStatus == 0)
+        let bytes = try Data(contentsOf: faststart)
+        let session = folder.appendingPathComponent("cut")
+        try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
+        try bytes.prefix(bytes.count * 2 / 5).write(to: session.appendingPathComponent("lesson.mp4"))
+
+        let json = try CLIRunner.run(["run", session.path, "--level", "3", "--json"])
+        #expect(json.status == 1, "\(json.stderr)")
+        let summary = try #require(try RunSessionCommandTests.objects(json.stdout).last)
+        let notes = try #require(summary["notes"] as? [String])
+        #expect(notes.contains { $0.hasPrefix("The video ends early, at 0:") && $0.hasSuffix("the file is cut, and what came after is lost.") },
+                "\(notes)")
+        let human = try CLIRunner.run(["run", session.path, "--level", "3", "--quiet"])
+        #expect(human.stdout.contains("The video ends early, at 0:"), "\(human.stdout)")
+        let csv = folder.appendingPathComponent("class.csv")
+        let grade = try CLIRunner.run(["grade", session.path, "--level", "3", "--out", csv.path])
+        #expect(grade.status == 0 || grade.status == 1, "\(grade.stderr)")
+        #expect(try String(contentsOf: csv, encoding: .utf8).contains("The video ends early"))
+        // The whole video says nothing of the kind.
+        let full = try CLIRunner.run(["run", folder.path, "--json"])
+        #expect(!full.stdout.contains("ends early"))
+    }
+
     @Test("bad video files: one clear error naming the file and the reason, exit status 2")
     func badFiles() throws {
         let folder = try CLIRunner.temporaryDirectory("cardbot-badvideo")
