@@ -7,6 +7,17 @@ extension Gradebook {
     /// is taken when it was graded later. Merging the same part twice changes nothing.
     /// - Throws: ``GradebookError`` when the part is not a CardBot gradebook of this schema.
     public func merge(_ partPath: String) throws {
+        try Self.checkPart(partPath)
+        let samePlace = URL(fileURLWithPath: partPath).resolvingSymlinksInPath().path
+            == URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if samePlace { return }
+        try copyPart(partPath)
+    }
+
+    /// Refuses a part that is not a CardBot gradebook of this schema, without creating or changing anything:
+    /// `grade merge` checks every part this way before it makes its gradebook.
+    /// - Throws: ``GradebookError`` naming the part.
+    public static func checkPart(_ partPath: String) throws {
         switch try GradebookIdentity.inspect(partPath) {
         case .new:
             throw GradebookError(file: partPath, reason: "is not a gradebook (missing or empty): give the part files `cardbot grade --shard` wrote")
@@ -17,9 +28,10 @@ extension Gradebook {
         case .gradebook:
             break
         }
-        let samePlace = URL(fileURLWithPath: partPath).resolvingSymlinksInPath().path
-            == URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if samePlace { return }
+    }
+
+    /// Copies every session of the part into this gradebook, in one transaction.
+    private func copyPart(_ partPath: String) throws {
         let part: DatabaseQueue
         do {
             part = try DatabaseQueue(path: partPath, configuration: Self.configuration(readonly: true))

@@ -79,4 +79,17 @@ struct GradebookDamageTests {
         #expect(try Data(contentsOf: part) == before)
         #expect(!FileManager.default.fileExists(atPath: merged.path))
     }
+
+    @Test("merge checks every part before it makes its gradebook: a refused part leaves nothing behind")
+    func refusedPartLeavesNothing() throws {
+        let (folder, book) = try Self.gradedExamples()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notes = folder.appendingPathComponent("notes.sqlite")
+        try Data("not a gradebook".utf8).write(to: notes)
+        let merged = folder.appendingPathComponent("merged.sqlite")
+        let merge = try CLIRunner.run(["grade", "merge", book.path, notes.path, "--gradebook", merged.path])
+        #expect(merge.status == 2)
+        #expect(merge.stderr.hasPrefix("cardbot: error: \(notes.path): "), "\(merge.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: merged.path))
+    }
 }

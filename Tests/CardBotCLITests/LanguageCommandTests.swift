@@ -59,6 +59,19 @@ struct LanguageCommandTests {
         #expect(output.stderr == "cardbot: warning: --language: no messages in language 'tlh'; available: da, en; messages are in English\n")
     }
 
+    @Test("a broken message catalog is an error naming the file and line, exit 2, no usage text")
+    func brokenCatalog() throws {
+        let folder = try CLIRunner.temporaryDirectory("cardbot-locale")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("msgid \"Summary:\"\nmsgstr \"Opsummering\n".utf8).write(to: folder.appendingPathComponent("da.po"))
+        let output = try CLIRunner.run(
+            ["levels", "--language", "da"], environment: ["CARDBOT_LOCALE_DIR": folder.path])
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("cardbot: error: \(folder.path)/da.po:2: "), "\(output.stderr)")
+        #expect(!output.stderr.contains("Usage"))
+        #expect(output.stdout.isEmpty)
+    }
+
     @Test("a session's trace and summary in Danish")
     func danishSession() throws {
         let output = try CLIRunner.run(["run", "Examples/maya-level-3", "--language", "da"])

@@ -21,7 +21,9 @@ struct LanguageOptions: ParsableArguments {
             StandardError.warning(file: "--language", "\(error.description); messages are in English")
             Messages.use(.english, preferences: preferences)
         } catch let error as MessageCatalogError {
-            throw ValidationError("\(error.description)")
+            // A broken catalog is bad input, not a usage mistake: name the file and line, no usage text.
+            StandardError.error(error.description)
+            throw ExitCode(2)
         }
     }
 

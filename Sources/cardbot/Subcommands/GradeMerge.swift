@@ -54,6 +54,8 @@ extension CardBotCommand.Grade {
             try ReportOutput.checkNotInputs(
                 out, inputs: [(gradebook, "the gradebook itself")] + parts.map { ($0, "a part being merged") })
             let grade = try ReportOutput.reporting { () throws -> ClassGrade in
+                // Every part is checked before the gradebook is made: a refused part leaves nothing behind.
+                for part in parts { try Gradebook.checkPart(part) }
                 let book = try Gradebook(path: gradebook, cardbotVersion: CardBotVersion.current)
                 for part in parts { try book.merge(part) }
                 let classes = try book.classes()
