@@ -1,5 +1,6 @@
 import CardBotImaging
 import CardBotSession
+import CardBotSupport
 import Foundation
 
 /// Makes a recorded session at a child's pace: the cards laid one by one with thinking pauses, a tap on the GO
@@ -63,7 +64,8 @@ public struct SessionSynthesizer: Sendable {
 
     /// Renders the session for `programs` (marker ids in reading order; the first is laid card by card, each
     /// later one made from it) into `directory`, writes its `session.json` (with `student` and `level`) and
-    /// `truth.json`, and returns the truth.
+    /// `truth.json`, and returns the truth. A `level` given as a file outside `directory` is copied into it (a
+    /// session's level file lies inside its folder) and named by its file name.
     /// - Throws: `SynthError` for programs that do not fit or a GO card asked for without its face, `ImageError`
     ///   when a frame cannot be written.
     @discardableResult
@@ -116,7 +118,7 @@ public struct SessionSynthesizer: Sendable {
         try FileBytes.writeAtomically(
             Array(try encoder.encode(truth)) + [10], to: (directory as NSString).appendingPathComponent("truth.json"))
 
-        var manifest = SessionManifest(student: student, level: level)
+        var manifest = SessionManifest(student: student, level: try Self.levelInside(level, directory: directory))
         if let video = options.video {
             manifest.video = Self.relativePath(of: video.path, from: directory)
             if options.runMarks { manifest.runSeconds = runSeconds }
@@ -127,6 +129,20 @@ public struct SessionSynthesizer: Sendable {
         try FileBytes.writeAtomically(
             Array(manifest.jsonText().utf8), to: (directory as NSString).appendingPathComponent(RecordedSession.manifestName))
         return truth
+    }
+
+    /// `level` as `session.json` in `directory` names it: a level file outside the folder is copied in beside the
+    /// frames (run refuses a level file outside the session folder).
+    static func levelInside(_ level: SessionManifest.LevelReference?, directory: String) throws -> SessionManifest.LevelReference? {
+        guard case .path(let path)? = level else { return level }
+        let file = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+        let folder = FileSystem.absolute(directory)
+        let absolute = FileSystem.absolute(file)
+        if absolute.hasPrefix(folder + "/") { return .path(String(absolute.dropFirst(folder.count + 1))) }
+        let name = (absolute as NSString).lastPathComponent
+        let bytes = try FileBytes.read(absolute)
+        try FileBytes.writeAtomically(bytes, to: (directory as NSString).appendingPathComponent(name))
+        return .path(name)
     }
 
     /// A frame's truth with the GO card out of `visible` (it is never part of a program) and in `goVisible`.

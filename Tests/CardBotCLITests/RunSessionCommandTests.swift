@@ -224,6 +224,19 @@ struct RunSessionCommandTests {
         #expect(quiet.stderr.contains("peak memory"))
     }
 
+    @Test("synth session with a level file from elsewhere copies it into the session, which then runs as it is")
+    func levelFileCopied() throws {
+        let level = CLIRunner.packageRoot.appendingPathComponent("Levels/03-left-and-right.json").path
+        let folder = try Self.makeSession(level: level, programs: [Self.solution])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = try String(contentsOf: folder.appendingPathComponent("session.json"), encoding: .utf8)
+        #expect(manifest.contains("\"level\": \"03-left-and-right.json\""), "\(manifest)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("03-left-and-right.json").path))
+        let output = try CLIRunner.run(["run", folder.path, "--quiet"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("Final program: \(Self.solution)"))
+    }
+
     @Test("a session without a level, and a level that does not exist, are clear errors")
     func missingLevel() throws {
         let folder = try Self.makeSession()
