@@ -1,5 +1,6 @@
 #include "CCardBotVideo.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -74,6 +75,11 @@ void cardbot_video_interrupt_install(void) {
     action.sa_handler = cardbot_video_on_interrupt;
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
+    /* A parent may have started us with SIGINT blocked (the mask is inherited): Ctrl-C must still stop a live read. */
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGINT);
+    pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
 }
 
 int cardbot_video_interrupted(void) { return interrupted; }

@@ -74,7 +74,14 @@ public struct VideoFrameSource: FrameSource {
         try checkFile()
         if live { cardbot_video_interrupt_install() }
         let workers = max(1, jobs)
-        let decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: workers, interruptible: live)
+        let decoder: VideoDecoder
+        do {
+            decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: workers, interruptible: live)
+        } catch {
+            // Ctrl-C before the stream's first frame: nothing was seen, which is no error.
+            if live && cardbot_video_interrupted() != 0 { return }
+            throw error
+        }
         var extractor = LumaExtractor()
         defer { extractor.release() }
         var sampler = FrameSampler(fps: sampleFPS)

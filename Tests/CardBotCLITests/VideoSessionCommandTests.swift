@@ -257,6 +257,32 @@ struct VideoSessionCommandTests {
         #expect(latency < 100, "\(stats)")
     }
 
+    @Test("live: Ctrl-C before the first frame prints the summary of nothing and exits 1, no error")
+    func interruptedBeforeFirstFrame() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIRunner.binary)
+        process.arguments = ["run", "--live", "--level", "3", "-"]
+        process.currentDirectoryURL = CLIRunner.packageRoot
+        let input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        process.standardInput = input
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.0)
+        // Ctrl-C in a terminal reaches the whole pipeline: cardbot gets SIGINT and the camera's ffmpeg stops too,
+        // ending the stream.
+        process.interrupt()
+        try input.fileHandleForWriting.close()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(stderr.isEmpty, "\(stderr)")
+        #expect(stdout.contains("Frames:        0 read, 0 unreadable"), "\(stdout)")
+    }
+
     private func fileManagerTouch(_ url: URL) {
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     }
