@@ -13,9 +13,9 @@ import Foundation
 public struct VideoFrameSource: FrameSource {
     /// The sampling rate when none is given: 5 frames per second.
     ///
-    /// A hand passing over the cards covers them for a fraction of a second and a child rearranging them
-    /// takes seconds, so 5 readings a second with `--stable-frames 3` accept a program after 0.6 s of
-    /// stillness and never one that lasted under 0.4 s; reading more frames costs time and adds nothing.
+    /// Programs and attempts are timed in seconds, so the rate changes what is seen only at the edges: 5 readings
+    /// a second see every tap on the GO card (a tap hides it for 0.15 s or more) and time each attempt within
+    /// 0.2 s; reading more frames costs time and adds nothing.
     public static let defaultSampleFPS = 5.0
 
     /// What FFmpeg opens: a file path, or `pipe:0` for standard input.
