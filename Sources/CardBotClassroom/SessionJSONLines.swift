@@ -47,10 +47,7 @@ public enum SessionJSONLines {
         let unreadable = run.unreadable.map {
             "{\"frame\":\(JSONText.quote($0.name)),\"reason\":\(JSONText.quote($0.reason))}"
         }
-        let taps = run.taps.map {
-            "{\"frame\":\(JSONText.quote($0.frame.name)),\"seconds\":\(JSONText.number($0.start, places: 3)),"
-                + "\"end\":\(JSONText.number($0.end, places: 3)),\"press\":\(!$0.repeatsPress)}"
-        }
+        let taps = run.taps.map { SessionGrade.Tap($0).jsonObject }
         return "{\"type\":\"summary\",\"attempts\":\(run.attempts.count),\"signal\":\"\(run.signal.rawValue)\","
             + "\"estimated\":\(run.attemptsEstimated),\"taps\":[\(taps.joined(separator: ","))],"
             + "\"notes\":\(strings(run.notes)),\"solved\":\(run.solved),"

@@ -1,3 +1,4 @@
+import CardBotSupport
 import Foundation
 import GRDB
 
@@ -8,9 +9,7 @@ extension Gradebook {
     /// - Throws: ``GradebookError`` when the part is not a CardBot gradebook of this schema.
     public func merge(_ partPath: String) throws {
         try Self.checkPart(partPath)
-        let samePlace = URL(fileURLWithPath: partPath).resolvingSymlinksInPath().path
-            == URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if samePlace { return }
+        if FileSystem.isSameFile(partPath, path) { return }
         try copyPart(partPath)
     }
 

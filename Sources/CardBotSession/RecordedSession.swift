@@ -41,18 +41,9 @@ public struct RecordedSession: Sendable, Equatable {
     /// Whether `output` lies inside this session's folder, where the next run would read it as part of the session
     /// (a replay's frames would become frames); false for a lone video, frame files or a stream.
     public func holds(_ output: String) -> Bool {
-        guard case .stills = source, FileSystem.kind(path) == .directory else {
-            if case .video = source, hasManifest || FileSystem.kind(path) == .directory {
-                return Self.isInside(output, folder: path)
-            }
-            return false
-        }
-        return Self.isInside(output, folder: path)
-    }
-
-    private static func isInside(_ output: String, folder: String) -> Bool {
-        guard FileSystem.kind(folder) == .directory else { return false }
-        let root = FileSystem.absolute(folder)
+        if case .stream = source { return false }
+        guard FileSystem.kind(path) == .directory else { return false }
+        let root = FileSystem.absolute(path)
         let target = FileSystem.absolute(output)
         return target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }

@@ -78,8 +78,8 @@ struct SessionStage: Sendable {
     /// The scene at keyframe `keyframe` (a tenth of a second) of `timeline`.
     func scene(keyframe: Int, timeline: SessionTimeline) -> SynthScene {
         let seconds = Double(keyframe) / SessionSynthesizer.keyframesPerSecond
-        let span = timeline.span(at: seconds)
-        let spanIndex = timeline.spans.firstIndex(of: span) ?? 0
+        let spanIndex = timeline.spanIndex(at: seconds)
+        let span = timeline.spans[spanIndex]
         var scene = base
         let cards = Array(layouts[span.layout].prefix(span.shown))
         scene.cards = cards + (goCard.map { [$0] } ?? [])

@@ -155,14 +155,14 @@ public struct SessionTimeline: Sendable, Equatable {
         }
     }
 
-    /// The span at `seconds` (the last one for times past the end).
-    public func span(at seconds: Double) -> Span {
+    /// The index in ``spans`` of the span at `seconds` (the last one for times past the end).
+    public func spanIndex(at seconds: Double) -> Int {
         var low = 0
         var high = spans.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if spans[middle].start <= seconds + 1e-9 { low = middle } else { high = middle - 1 }
         }
-        return spans[low]
+        return low
     }
 }

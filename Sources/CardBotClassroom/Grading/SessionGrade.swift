@@ -1,4 +1,5 @@
 import CardBotSession
+import CardBotSupport
 
 /// The grade of one recorded session: who, which level, how many attempts, whether and how well it was solved.
 ///
@@ -39,6 +40,17 @@ public struct SessionGrade: Sendable, Equatable {
             self.seconds = seconds
             self.end = end
             self.press = press
+        }
+
+        /// The tap the tracker saw.
+        public init(_ tap: GoTap) {
+            self.init(frame: tap.frame.name, seconds: tap.start, end: tap.end, press: !tap.repeatsPress)
+        }
+
+        /// `{"frame","seconds","end","press"}`, as `run --json` and the class report's JSON write it.
+        public var jsonObject: String {
+            "{\"frame\":\(JSONText.quote(frame)),\"seconds\":\(JSONText.number(seconds, places: 3)),"
+                + "\"end\":\(JSONText.number(end, places: 3)),\"press\":\(press)}"
         }
     }
 
@@ -158,7 +170,7 @@ public struct SessionGrade: Sendable, Equatable {
             frames: run.frameCount, unreadableFrames: run.unreadable.count, finalProgram: run.finalProgram,
             shownProgram: shown, history: run.attempts.map { AttemptRecord($0, level: run.level) },
             unreadable: run.unreadable, signal: run.signal,
-            taps: run.taps.map { Tap(frame: $0.frame.name, seconds: $0.start, end: $0.end, press: !$0.repeatsPress) },
+            taps: run.taps.map(Tap.init),
             notes: run.notes)
     }
 

@@ -34,7 +34,8 @@ public enum ClassJSON {
         } ?? "null"
         return "{\"path\":\(JSONText.quote(row.path)),\"student\":\(JSONText.quote(row.student)),"
             + "\"level\":\(int(row.level)),\"levelName\":\(string(row.levelName)),\"attempts\":\(row.attempts),"
-            + "\"signal\":\(string(row.signal?.rawValue)),\"estimated\":\(row.estimated),\"taps\":[\(taps(row.taps))],"
+            + "\"signal\":\(string(row.signal?.rawValue)),\"estimated\":\(row.estimated),"
+            + "\"taps\":[\(row.taps.map(\.jsonObject).joined(separator: ","))],"
             + "\"notes\":\(SessionJSONLines.strings(row.notes)),"
             + "\"solved\":\(row.solved),\"stars\":\(int(row.stars)),\"cards\":\(int(row.cards)),"
             + "\"optimal\":\(int(row.optimal)),\"firstSuccess\":\(first),\"frames\":\(row.frames),"
@@ -54,13 +55,6 @@ public enum ClassJSON {
         return "{\"sessions\":\(summary.sessions),\"graded\":\(summary.sessions - summary.errors),"
             + "\"errors\":\(summary.errors),\"students\":\(summary.students),\"frames\":\(summary.frames),"
             + "\"unreadableFrames\":\(summary.unreadableFrames),\"levels\":[\(levels.joined(separator: ","))]}"
-    }
-
-    private static func taps(_ taps: [SessionGrade.Tap]) -> String {
-        taps.map {
-            "{\"frame\":\(JSONText.quote($0.frame)),\"seconds\":\(JSONText.number($0.seconds, places: 3)),"
-                + "\"end\":\(JSONText.number($0.end, places: 3)),\"press\":\($0.press)}"
-        }.joined(separator: ",")
     }
 
     private static func int(_ value: Int?) -> String { value.map(String.init) ?? "null" }

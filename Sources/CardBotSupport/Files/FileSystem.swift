@@ -55,10 +55,6 @@ public enum FileSystem {
         if PathName.withCString(a, { stat($0, &first) }) == 0 && PathName.withCString(b, { stat($0, &second) }) == 0 {
             return first.st_dev == second.st_dev && first.st_ino == second.st_ino
         }
-        func absolute(_ path: String) -> String {
-            let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-            return ResourceHome.normalized(full)
-        }
         return absolute(a) == absolute(b)
     }
 
@@ -96,7 +92,7 @@ public enum FileSystem {
     /// The absolute path of `path` with the symbolic links, `.` and `..` of its existing part resolved, the rest
     /// (files and folders yet to be made) appended as written.
     public static func absolute(_ path: String) -> String {
-        let full = ResourceHome.normalized(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+        let full = normalized(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
         var existing = full
         var rest: [String] = []
         while existing != "/", resolved(existing) == nil {
@@ -106,6 +102,23 @@ public enum FileSystem {
         }
         let base = resolved(existing) ?? existing
         return rest.isEmpty ? base : (base == "/" ? "/" : base + "/") + rest.joined(separator: "/")
+    }
+
+    /// `path` with `.` and `..` resolved textually (the folders need not exist).
+    public static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == ".." && path.hasPrefix("/") {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
     /// `name` inside `folder`.

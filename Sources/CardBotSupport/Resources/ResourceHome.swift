@@ -92,9 +92,9 @@ public struct ResourceHome: Sendable, Equatable {
         for executable in executables {
             guard let slash = executable.lastIndex(of: "/") else { continue }
             let folder = executable[..<slash].isEmpty ? "/" : String(executable[..<slash])
-            installed.append(normalized(folder + "/../share/cardbot"))
-            checkouts.append(normalized(folder + "/../.."))
-            checkouts.append(normalized(folder + "/../../.."))
+            installed.append(FileSystem.normalized(folder + "/../share/cardbot"))
+            checkouts.append(FileSystem.normalized(folder + "/../.."))
+            checkouts.append(FileSystem.normalized(folder + "/../../.."))
         }
         for candidate in unique(installed) {
             searched.append(candidate)
@@ -131,35 +131,12 @@ public struct ResourceHome: Sendable, Equatable {
         return paths
     }
 
-    /// `path` with `.` and `..` resolved textually (the folders need not exist).
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else if part == ".." && path.hasPrefix("/") {
-                continue
-            } else {
-                parts.append(part)
-            }
-        }
-        let joined = parts.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
-    }
-
     private static func unique(_ paths: [String]) -> [String] {
         var seen: Set<String> = []
         return paths.filter { seen.insert($0).inserted }
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
-    }
+    private static func isDirectory(_ path: String) -> Bool { FileSystem.kind(path) == .directory }
 
-    private static func isFile(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && !directory.boolValue
-    }
+    private static func isFile(_ path: String) -> Bool { FileSystem.kind(path) == .regular }
 }

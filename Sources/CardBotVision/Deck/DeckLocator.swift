@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 import CardBotSupport
 
 /// Finds the deck file a command should use.
@@ -28,7 +20,7 @@ public enum DeckLocator {
         if let explicit, !explicit.isEmpty { return explicit }
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty { return fromEnvironment }
         let candidate = home.deck
-        if isFile(candidate) { return candidate }
+        if FileSystem.kind(candidate) == .regular { return candidate }
         let looked = home.path.map { [$0 + "/Cards/deck.json"] } ?? home.searched.map { $0 + "/Cards/deck.json" }
         throw DeckError(
             .notFound, file: "Cards/deck.json",
@@ -36,10 +28,5 @@ public enum DeckLocator {
                 no deck found; pass --deck PATH, or set \(environmentVariable) (a deck file) or \(ResourceHome.environmentVariable) \
                 (the folder CardBot's Levels, Cards and Locale are in) (looked in: \(looked.joined(separator: ", ")))
                 """)
-    }
-
-    private static func isFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 }
