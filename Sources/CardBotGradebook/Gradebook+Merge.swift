@@ -33,7 +33,7 @@ extension Gradebook {
     private func copyPart(_ partPath: String) throws {
         let part: DatabaseQueue
         do {
-            part = try DatabaseQueue(path: partPath, configuration: Self.configuration(readonly: true))
+            part = try GradebookReadOnly.open(partPath)
         } catch {
             throw GradebookError(file: partPath, reason: "cannot be opened: \(GradebookIdentity.message(error))")
         }

@@ -43,11 +43,8 @@ enum GradebookIdentity: Equatable {
         if head[18] != 2 || head[19] != 2, applicationID != GradebookSchema.applicationID {
             throw notGradebook(path, applicationID: applicationID, detail: "")
         }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "cardbot-gradebook-check"
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try GradebookReadOnly.open(path, label: "cardbot-gradebook-check")
             defer { try? queue.close() }
             return try queue.read { db in
                 try identity(db, path: path)

@@ -92,4 +92,33 @@ struct GradebookDamageTests {
         #expect(merge.stderr.hasPrefix("cardbot: error: \(notes.path): "), "\(merge.stderr)")
         #expect(!FileManager.default.fileExists(atPath: merged.path))
     }
+
+    @Test("reading a gradebook writes nothing beside it: no -wal or -shm after progress, a merge of it, or a read while one is left")
+    func readersLeaveNothing() throws {
+        let (folder, book) = try Self.gradedExamples()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() }
+        #expect(names() == ["term.sqlite"], "grade left \(names())")
+        let before = try Data(contentsOf: book)
+        let progress = try CLIRunner.run(["progress", book.path])
+        #expect(progress.status == 0, "\(progress.stderr)")
+        #expect(progress.stdout.contains("Maya: solved L3"), "\(progress.stdout)")
+        let elsewhere = try CLIRunner.temporaryDirectory("cardbot-merged")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let merge = try CLIRunner.run(["grade", "merge", book.path, "--gradebook", elsewhere.appendingPathComponent("all.sqlite").path])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(names() == ["term.sqlite"], "a reader left \(names())")
+        #expect(try Data(contentsOf: book) == before)
+        // A writer killed before it closed leaves its -wal: a reader still sees the sessions in it.
+        let queue = try DatabaseQueue(path: book.path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.execute(sql: "UPDATE session SET student = 'Maya Renamed' WHERE student = 'Maya'")
+        }
+        #expect(names().contains("term.sqlite-wal"))
+        let unsaved = try CLIRunner.run(["progress", book.path])
+        #expect(unsaved.status == 0, "\(unsaved.stderr)")
+        #expect(unsaved.stdout.contains("Maya Renamed: solved L3"), "\(unsaved.stdout)")
+        try queue.close()
+    }
 }

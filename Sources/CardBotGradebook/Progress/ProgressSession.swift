@@ -51,7 +51,7 @@ public struct ProgressSession: Sendable, Equatable {
             throw GradebookError(file: path, reason: "no gradebook here: make one with cardbot grade CLASS_DIR --gradebook \(path)")
         }
         do {
-            let queue = try DatabaseQueue(path: path, configuration: Gradebook.configuration(readonly: true))
+            let queue = try GradebookReadOnly.open(path)
             defer { try? queue.close() }
             return try queue.read { db in
                 try Row.fetchAll(
