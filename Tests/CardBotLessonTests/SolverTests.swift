@@ -90,4 +90,28 @@ struct SolverTests {
         // The straight program is still offered as the best found.
         #expect(solution.program != nil)
     }
+
+    /// The largest level a file may describe: 64×64 tiles, 16 gems scattered, every card, 100,000 steps.
+    static func largestLevel() throws -> Level {
+        var rows = (0..<64).map { y in
+            Array(y == 0 || y == 63 ? String(repeating: "#", count: 64) : "#" + String(repeating: ".", count: 62) + "#")
+        }
+        rows[1][1] = ">"
+        rows[62][62] = "G"
+        for gem in 0..<16 { rows[3 + gem * 3][5 + (gem * 11) % 50] = "*" }
+        return try TestLevel.make(rows.map { String($0) }, cards: Array(0...17), stepLimit: 100_000)
+    }
+
+    @Test("on the largest level loops walk far: the search stops at its budget of robot steps, unproven, not after minutes")
+    func stepBudget() throws {
+        let level = try Self.largestLevel()
+        let budget = 2_000_000
+        let solution = try solve(level, options: SolverOptions(stepBudget: budget))
+        #expect(solution.budgetExhausted)
+        #expect(!solution.isProven)
+        #expect(solution.optimalCardCount == nil)
+        // Only the run that crossed the budget may go past it, by at most the level's step limit.
+        #expect(solution.steps > budget && solution.steps <= budget + 100_001)
+        #expect(solution.nodes < SolverOptions.defaultNodeBudget)
+    }
 }

@@ -12,8 +12,8 @@ public enum SolutionReport {
             } else {
                 lines.append(
                     Messages.text(
-                        "No program found: every program of up to %1$s cards was checked before the search stopped at its budget of %2$s partial programs.",
-                        solution.searchedUpTo, solution.nodes))
+                        "No program found: every program of up to %1$s cards was checked before the search stopped at its budget (%2$s partial programs, %3$s robot steps); the level may be too large to solve this way.",
+                        solution.searchedUpTo, solution.nodes, solution.steps))
             }
             return lines
         }

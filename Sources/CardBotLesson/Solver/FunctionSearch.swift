@@ -14,6 +14,8 @@ struct FunctionSearch {
     let world: RobotWorld
     let distance: [UInt16]?
     let budget: Int
+    /// The most robot steps all the runs of the search may take together (``SolverOptions/stepBudget``).
+    let stepBudget: Int
     /// The functions whose define and call cards the level offers: 0 for a, 1 for b.
     let functions: [Int]
     /// The level's cards that are not definitions or calls.
@@ -22,6 +24,8 @@ struct FunctionSearch {
     var assembler = ProgramAssembler(reservingCapacity: 64)
     var scratch: [Instruction] = []
     var nodes = 0
+    /// Robot steps taken by every run so far: a node whose loops walk far costs more than one that stops soon.
+    var steps = 0
     var exhausted = false
     private var memoCards: [UInt8]
     private var memoSteps: [Int32]
@@ -44,11 +48,12 @@ struct FunctionSearch {
     private var closedOpen: [Int] = []
     private var callsInMain = 0
 
-    init(level: Level, world: RobotWorld, distance: [UInt16]?, budget: Int) {
+    init(level: Level, world: RobotWorld, distance: [UInt16]?, budget: Int, stepBudget: Int) {
         self.level = level
         self.world = world
         self.distance = distance
         self.budget = budget
+        self.stepBudget = stepBudget
         let available = level.availableCards
         functions = [0, 1].filter { available.contains(Card.define($0)) && available.contains(Card.call($0)) }
         plain = available.filter { !$0.isDefine && !$0.isCall }
@@ -184,6 +189,11 @@ struct FunctionSearch {
             let outcome = assembler.instructions.withUnsafeBufferPointer {
                 engine.execute($0, partial: true, stepLimit: level.stepLimit, detectCycles: true, recorder: &recorder)
             }
+            steps += outcome.steps
+            if steps > stepBudget {
+                exhausted = true
+                return nil
+            }
             let lastBody = phase == inUse.count
             let bodyOpen = assembler.open.count - 1  // the define's own block is not the body's
             let complete = lastBody && index + 1 - bodyStarts[phase - 1] >= 2 && (card.isStep || card.isCall)
@@ -213,6 +223,7 @@ struct FunctionSearch {
                 let full = scratch.withUnsafeBufferPointer {
                     engine.execute($0, partial: false, stepLimit: level.stepLimit, detectCycles: true, recorder: &recorder)
                 }
+                steps += full.steps
                 if full.end == .goal { return written(lastBodyOpen: bodyOpen) }
             }
             if paid < total, let found = depthFirst() { return found }

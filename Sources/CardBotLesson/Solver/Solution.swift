@@ -11,7 +11,9 @@ public struct Solution: Sendable {
     public var bound: Int
     /// How many partial programs the search looked at.
     public var nodes: Int
-    /// True when the search stopped at its node budget before finishing.
+    /// How many robot steps the runs of the search took together.
+    public var steps = 0
+    /// True when the search stopped at its budget (of partial programs or of robot steps) before finishing.
     public var budgetExhausted: Bool
     /// True when neither the options nor the level set a bound, so the shortest straight program (steps only,
     /// found by breadth-first search) was the bound.

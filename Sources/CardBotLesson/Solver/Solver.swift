@@ -14,7 +14,9 @@
 /// The shortest straight program (steps only, found by breadth-first search) bounds the depth from above; when
 /// neither the options nor the level set a card bound, it is the bound (and proves the level solvable).
 /// Programs with definitions are searched by ``FunctionSearch`` after the programs without, at each card count.
-/// The search stops at ``SolverOptions/nodeBudget`` partial programs; the answer then says what was proven.
+/// The search stops at ``SolverOptions/nodeBudget`` partial programs or ``SolverOptions/stepBudget`` robot steps
+/// (runs of loops on a large level walk far: a node can cost 100,000 steps), whichever comes first; the answer
+/// then says what was proven, so a level of any size is answered in about a second.
 public enum Solver {
     /// Solves `level`.
     public static func solve(_ level: Level, options: SolverOptions = SolverOptions()) -> Solution {
@@ -35,10 +37,14 @@ public enum Solver {
         let fromStraight = explicit == nil && straight != nil
         let bound = explicit.map { min($0, LevelLimits.maximumMaxCards) }
             ?? straight.map { min($0.count, LevelLimits.maximumProgramCards) } ?? SolverOptions.defaultBound
+        var plain = SolverSearch(
+            level: level, world: world, distance: distance, budget: options.nodeBudget, stepBudget: options.stepBudget)
         func solution(_ program: CardProgram?, proven: Bool, searched: Int, nodes: Int, exhausted: Bool) -> Solution {
-            Solution(
+            var solution = Solution(
                 program: program, isProven: proven, searchedUpTo: searched, bound: bound, nodes: nodes,
                 budgetExhausted: exhausted, boundFromStraightProgram: fromStraight)
+            solution.steps = plain.steps
+            return solution
         }
         if let distance, distance[world.stateIndex(tile: world.start, facing: world.startFacing, mask: 0)] == .max {
             // No sequence of steps at all reaches the goal with every gem: nothing to search.
@@ -46,19 +52,19 @@ public enum Solver {
         }
         let deepest = min(bound, (straight?.count).map { $0 - 1 } ?? bound)
 
-        var plain = SolverSearch(level: level, world: world, distance: distance, budget: options.nodeBudget)
         let plainAlphabet = alphabet.filter { !$0.isDefine && !$0.isCall }
-        var functions = FunctionSearch(level: level, world: world, distance: distance, budget: options.nodeBudget)
+        var functions = FunctionSearch(
+            level: level, world: world, distance: distance, budget: options.nodeBudget, stepBudget: options.stepBudget)
         let usesFunctions = !functions.functions.isEmpty
         var searched = 0
         if deepest >= 1 {
             for length in 1...deepest {
                 var found = plain.run(length: length, alphabet: plainAlphabet)
                 if found == nil && !plain.exhausted && usesFunctions {
-                    functions.nodes = plain.nodes
+                    (functions.nodes, functions.steps) = (plain.nodes, plain.steps)
                     found = functions.run(total: length)
-                    plain.nodes = functions.nodes
-                    functions.nodes = 0
+                    (plain.nodes, plain.steps) = (functions.nodes, functions.steps)
+                    (functions.nodes, functions.steps) = (0, 0)
                     if functions.exhausted { plain.exhausted = true }
                 }
                 if let found, let program = try? CardProgram(found), Robot.run(program, on: level).success {
@@ -84,15 +90,25 @@ public struct SolverOptions: Sendable {
     public static let defaultBound = 20
     /// The default budget of partial programs looked at (about a second in a release build).
     public static let defaultNodeBudget = 3_000_000
+    /// The default budget of robot steps taken by all the runs of one search together (about a second in a
+    /// release build): on small levels the node budget is reached first; on a large level, where each run of a
+    /// loop may walk up to its step limit, this one is.
+    public static let defaultStepBudget = 150_000_000
 
     /// The most cards a program may have; nil means the level's `maxCards`, else the length of the shortest
     /// straight program, else ``defaultBound`` (when the level has too many states for that search).
     public var maxCards: Int?
     /// The most partial programs looked at before the search gives up proving.
     public var nodeBudget: Int
+    /// The most robot steps all the runs of the search may take together before it gives up proving.
+    public var stepBudget: Int
 
-    public init(maxCards: Int? = nil, nodeBudget: Int = SolverOptions.defaultNodeBudget) {
+    public init(
+        maxCards: Int? = nil, nodeBudget: Int = SolverOptions.defaultNodeBudget,
+        stepBudget: Int = SolverOptions.defaultStepBudget
+    ) {
         self.maxCards = maxCards
         self.nodeBudget = nodeBudget
+        self.stepBudget = stepBudget
     }
 }

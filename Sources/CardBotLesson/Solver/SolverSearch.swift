@@ -8,6 +8,8 @@ struct SolverSearch {
     let world: RobotWorld
     let distance: [UInt16]?
     let budget: Int
+    /// The most robot steps all the runs of the search may take together (``SolverOptions/stepBudget``).
+    let stepBudget: Int
     var engine: RobotEngine
     var assembler = ProgramAssembler(reservingCapacity: 64)
     var scratch: [Instruction] = []
@@ -16,6 +18,8 @@ struct SolverSearch {
     var memoSteps: [Int32]
     var memoRound: [UInt8]
     var nodes = 0
+    /// Robot steps taken by every run so far: a node whose loops walk far costs more than one that stops soon.
+    var steps = 0
     var exhausted = false
 
     // The search in progress.
@@ -26,11 +30,12 @@ struct SolverSearch {
     private var manySteps = false
     private var length = 0
 
-    init(level: Level, world: RobotWorld, distance: [UInt16]?, budget: Int) {
+    init(level: Level, world: RobotWorld, distance: [UInt16]?, budget: Int, stepBudget: Int) {
         self.level = level
         self.world = world
         self.distance = distance
         self.budget = budget
+        self.stepBudget = stepBudget
         self.engine = RobotEngine(world: world, detectCycles: true)
         let states = world.stateCount.flatMap { $0 <= 1 << 22 ? $0 : nil } ?? 0
         memoCards = [UInt8](repeating: .max, count: states)
@@ -77,6 +82,11 @@ struct SolverSearch {
             let outcome = assembler.instructions.withUnsafeBufferPointer {
                 engine.execute($0, partial: true, stepLimit: level.stepLimit, detectCycles: true, recorder: &recorder)
             }
+            steps += outcome.steps
+            if steps > stepBudget {
+                exhausted = true
+                return nil
+            }
             switch outcome.end {
             case .bumped, .fell, .stuck, .stepLimit:
                 continue
@@ -112,6 +122,7 @@ struct SolverSearch {
                 let full = scratch.withUnsafeBufferPointer {
                     engine.execute($0, partial: false, stepLimit: level.stepLimit, detectCycles: true, recorder: &recorder)
                 }
+                steps += full.steps
                 if full.end == .goal { return assembler.cards }
                 continue
             }
