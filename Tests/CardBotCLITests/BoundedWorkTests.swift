@@ -49,4 +49,31 @@ struct BoundedWorkTests {
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stdout.contains("The cards ran out at (2, 1)"), "\(run.stdout)")
     }
+
+    @Test("a session whose loop walks 100,000 steps: grade --out HTML finishes, its clip is a bounded sped-up GIF")
+    func longLoopReport() throws {
+        let folder = try CLIRunner.temporaryDirectory("cardbot-loop")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let level = try Self.largestLevel(in: folder).path
+        let session = folder.appendingPathComponent("class/kim").path
+        let synth = try CLIRunner.run([
+            "synth", "session", "--level", level, "--program", "repeat-until-goal forward forward right end", "--out", session,
+            "--student", "Kim", "--seed", "4",
+        ])
+        try #require(synth.status == 0, "\(synth.stderr)")
+        let report = folder.appendingPathComponent("r.html")
+        let grade = try CLIRunner.run(["grade", folder.appendingPathComponent("class").path, "--out", report.path])
+        #expect(grade.status == 0, "\(grade.stderr)")
+        let html = try String(contentsOf: report, encoding: .utf8)
+        #expect(html.contains("The robot took 100000 steps without reaching the goal"))
+        // The clip: a GIF whose frames (graphic control extensions) are at most the title, lead, 20 s walk and hold.
+        let marker = "data:image/gif;base64,"
+        let start = try #require(html.range(of: marker))
+        let end = try #require(html[start.upperBound...].firstIndex(of: "\""))
+        let gif = try #require(Data(base64Encoded: String(html[start.upperBound..<end])))
+        let bytes = [UInt8](gif)
+        let frames = (0..<(bytes.count - 2)).filter { bytes[$0] == 0x21 && bytes[$0 + 1] == 0xF9 && bytes[$0 + 2] == 0x04 }.count
+        #expect(frames > 50 && frames <= 4 + 1 + 100 + 6, "\(frames) frames in the clip")
+        #expect(gif.count < 3_000_000, "\(gif.count) bytes")
+    }
 }

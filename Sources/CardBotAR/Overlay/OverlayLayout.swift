@@ -106,6 +106,20 @@ public struct OverlayLayout: Sendable, Hashable {
 
     /// Whether the whole map, raised parts included, lies inside the frame with tiles big enough to see.
     func fits(pose: CameraPose, width: Int, height: Int, raise: Double) -> Bool {
+        guard liesInside(pose: pose, width: width, height: height, raise: raise) else { return false }
+        // The smallest tile on screen: at the corners, the tile's two sides.
+        for corner in corners {
+            guard let a = pose.project(corner.x, corner.y) else { return false }
+            let inward = SIMD2(corner.x < origin.x + tile ? tile : -tile, corner.y < origin.y + tile ? tile : -tile)
+            guard let bx = pose.project(corner.x + inward.x, corner.y), let by = pose.project(corner.x, corner.y + inward.y),
+                a.distance(to: bx) >= Self.smallestTilePixels, a.distance(to: by) >= Self.smallestTilePixels
+            else { return false }
+        }
+        return true
+    }
+
+    /// Whether the whole map, raised parts included, lies inside the frame (tiles of any size).
+    func liesInside(pose: CameraPose, width: Int, height: Int, raise: Double) -> Bool {
         let low = Self.margin
         let highX = Double(width - 1) - Self.margin
         let highY = Double(height - 1) - Self.margin
@@ -115,14 +129,6 @@ public struct OverlayLayout: Sendable, Hashable {
                     p.x >= low, p.y >= low, p.x <= highX, p.y <= highY
                 else { return false }
             }
-        }
-        // The smallest tile on screen: at the corners, the tile's two sides.
-        for corner in corners {
-            guard let a = pose.project(corner.x, corner.y) else { return false }
-            let inward = SIMD2(corner.x < origin.x + tile ? tile : -tile, corner.y < origin.y + tile ? tile : -tile)
-            guard let bx = pose.project(corner.x + inward.x, corner.y), let by = pose.project(corner.x, corner.y + inward.y),
-                a.distance(to: bx) >= Self.smallestTilePixels, a.distance(to: by) >= Self.smallestTilePixels
-            else { return false }
         }
         return true
     }

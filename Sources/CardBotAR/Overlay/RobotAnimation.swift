@@ -37,6 +37,9 @@ public struct RobotAnimation: Sendable {
         self.trace = trace
     }
 
+    /// The most steps of the path walked so far that a moment keeps.
+    public static let maximumPath = 2000
+
     /// The time at which the animation ends, in steps.
     public var duration: Double { Double(trace.steps.count) }
 
@@ -51,7 +54,10 @@ public struct RobotAnimation: Sendable {
             return Moment(position: Self.centre(start.position), heading: Self.heading(start.facing), lift: 0, sink: 0,
                           bumping: false, gemMask: 0, step: nil, path: path)
         }
-        for step in trace.steps.prefix(index) where step.event == .moved || step.event == .jumped || step.event == .fell {
+        // The path drawn is the last `maximumPath` moves (a loop of 100,000 steps would draw them all on every frame).
+        let first = max(0, index - Self.maximumPath)
+        if first > 0 { path = [Self.centre(trace.steps[first - 1].state.position)] }
+        for step in trace.steps[first..<index] where step.event == .moved || step.event == .jumped || step.event == .fell {
             path.append(Self.centre(step.state.position))
         }
         let before = index == 0 ? start : trace.steps[index - 1].state

@@ -27,8 +27,9 @@ public struct FlatMapView: Sendable {
         var distance = extent
         var pose = CameraPose.virtual(lookingAt: 0, 0, distance: distance, tiltDegrees: 28, width: width, height: height,
                                       fieldOfView: fieldOfView)
-        // Move back until the whole map and its walls are in the picture.
-        for _ in 0..<60 where !layout.fits(pose: pose, width: width, height: height, raise: tile) {
+        // Move back until the whole map and its walls are in the picture (the tiles of a large map may then be
+        // smaller than a table overlay allows: this picture has nothing else to show).
+        for _ in 0..<60 where !layout.liesInside(pose: pose, width: width, height: height, raise: tile) {
             distance *= 1.08
             pose = CameraPose.virtual(lookingAt: 0, 0, distance: distance, tiltDegrees: 28, width: width, height: height,
                                       fieldOfView: fieldOfView)

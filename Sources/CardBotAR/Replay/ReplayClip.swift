@@ -6,9 +6,13 @@ import Foundation
 /// A short, small animated replay of one attempt, for embedding in a page (the HTML grade report): the robot walking
 /// its steps over the run frame, shrunk to a thumbnail, encoded as GIF.
 public enum ReplayClip {
-    /// The pace of clips: 5 frames a second, 0.4 s a step, short title and hold.
-    public static let options = ReplayOptions(
-        stepSeconds: 0.4, framesPerSecond: 5, titleSeconds: 0.8, leadSeconds: 0.2, holdSeconds: 1.2)
+    /// The pace of clips: 5 frames a second, 0.4 s a step, short title and hold, a walk of at most 20 s.
+    public static let options: ReplayOptions = {
+        var options = ReplayOptions(
+            stepSeconds: 0.4, framesPerSecond: 5, titleSeconds: 0.8, leadSeconds: 0.2, holdSeconds: 1.2)
+        options.maximumWalkSeconds = 20
+        return options
+    }()
 
     /// The GIF bytes of `attempt` over `frame` (its run frame, full size), at most `maxWidth` pixels wide.
     ///

@@ -48,11 +48,18 @@ public struct ReplayComposer: Sendable {
     }
 
     /// The moments (in steps) of the replay's frames after the title: the lead-in at the start, each step
-    /// over `stepSeconds`, then the end held.
+    /// over `stepSeconds`, then the end held. A walk longer than ``ReplayOptions/maximumWalkSeconds`` is shown
+    /// faster, in that many seconds.
     public func timeline(steps: Int) -> [Double] {
         let lead = [Double](repeating: 0, count: options.frames(options.leadSeconds))
         let perStep = options.frames(options.stepSeconds)
-        let walk = (1...max(1, steps * perStep)).map { Double($0) / Double(perStep) }.map { min($0, Double(steps)) }
+        let walk: [Double]
+        if options.speedUp(forSteps: steps) > 1 {
+            let frames = options.frames(options.maximumWalkSeconds)
+            walk = (1...frames).map { Double($0) * Double(steps) / Double(frames) }
+        } else {
+            walk = (1...max(1, steps * perStep)).map { Double($0) / Double(perStep) }.map { min($0, Double(steps)) }
+        }
         let hold = [Double](repeating: Double(steps), count: options.frames(options.holdSeconds))
         return lead + (steps > 0 ? walk : []) + hold
     }
@@ -85,13 +92,16 @@ public struct ReplayComposer: Sendable {
     }
 
     /// The caption: the step and its card while running, the result at the end.
-    func caption(attempt: ReplayAttempt, moment: RobotAnimation.Moment, time: Double, animation: RobotAnimation) -> String {
+    public func caption(attempt: ReplayAttempt, moment: RobotAnimation.Moment, time: Double, animation: RobotAnimation) -> String {
         let trace = animation.trace
         if let step = moment.step {
             let s = trace.steps[step]
-            return Messages.text(
+            let caption = Messages.text(
                 "Attempt %1$s, step %2$s of %3$s: %4$s (card %5$s)", attempt.number, s.number, trace.steps.count, s.card.name,
                 s.cardPosition)
+            let speedUp = options.speedUp(forSteps: trace.steps.count)
+            guard speedUp > 1 else { return caption }
+            return Messages.text("%1$s, shown %2$s times faster", caption, Int(speedUp.rounded()))
         }
         if time < animation.duration {
             return Messages.plural(

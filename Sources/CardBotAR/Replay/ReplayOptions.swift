@@ -14,6 +14,9 @@ public struct ReplayOptions: Sendable {
     public var leadSeconds: Double
     /// Seconds the end of a run is held, with its result.
     public var holdSeconds: Double
+    /// The longest a run's walk is shown, seconds: a longer run (a loop walking 100,000 steps) is shown faster,
+    /// its caption saying how much, so that no replay or report clip grows without bound.
+    public var maximumWalkSeconds: Double = 60
 
     /// Step times accepted, seconds.
     public static let stepSecondsRange: ClosedRange<Double> = 0.05...10
@@ -30,6 +33,15 @@ public struct ReplayOptions: Sendable {
         self.leadSeconds = leadSeconds
         self.holdSeconds = holdSeconds
     }
+
+    /// The seconds each of `steps` steps is shown: ``stepSeconds``, or less when the walk would last longer than
+    /// ``maximumWalkSeconds``.
+    public func stepSeconds(forSteps steps: Int) -> Double {
+        steps > 0 && Double(steps) * stepSeconds > maximumWalkSeconds ? maximumWalkSeconds / Double(steps) : stepSeconds
+    }
+
+    /// How many times faster than ``stepSeconds`` a run of `steps` steps is shown (1 when it fits).
+    public func speedUp(forSteps steps: Int) -> Double { stepSeconds / stepSeconds(forSteps: steps) }
 
     /// Whole frames lasting `seconds` (at least one).
     func frames(_ seconds: Double) -> Int { max(1, Int((seconds * framesPerSecond).rounded())) }

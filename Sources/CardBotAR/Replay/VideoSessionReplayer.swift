@@ -41,6 +41,8 @@ public struct VideoSessionReplayer: Sendable {
         var view: ReplayView
         var start: Double
         var end: Double
+        /// The seconds each step is shown (shorter for a walk longer than the options' maximum).
+        var stepSeconds: Double
     }
 
     /// Writes every attempt's frames into `sink` (and finishes it).
@@ -61,7 +63,7 @@ public struct VideoSessionReplayer: Sendable {
         var written = 0.0
         func render(_ state: Active, background: RGBImage, until seconds: Double) throws {
             while written <= seconds {
-                let time = (written - state.start - options.leadSeconds) / options.stepSeconds
+                let time = (written - state.start - options.leadSeconds) / state.stepSeconds
                 let frame: RGBImage
                 if let animation = state.animation {
                     frame = composer.frame(attempt: state.attempt, animation: animation, time: max(0, time),
@@ -167,8 +169,11 @@ public struct VideoSessionReplayer: Sendable {
             summary.frames += 1
         }
         let animation = attempt.trace.map { RobotAnimation(map: level.map, trace: $0) }
-        let steps = Double(attempt.trace?.steps.count ?? 0)
-        let end = seconds + options.leadSeconds + steps * options.stepSeconds + options.holdSeconds
-        return Active(attempt: attempt, animation: animation, tracker: tracker, view: view, start: seconds, end: end)
+        let steps = attempt.trace?.steps.count ?? 0
+        let stepSeconds = options.stepSeconds(forSteps: steps)
+        let end = seconds + options.leadSeconds + Double(steps) * stepSeconds + options.holdSeconds
+        return Active(
+            attempt: attempt, animation: animation, tracker: tracker, view: view, start: seconds, end: end,
+            stepSeconds: stepSeconds)
     }
 }
