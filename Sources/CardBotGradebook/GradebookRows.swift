@@ -1,5 +1,6 @@
 import CardBotClassroom
 import CardBotSession
+import CardBotSupport
 import Foundation
 import GRDB
 
@@ -90,6 +91,14 @@ enum GradebookRows {
         }
     }
 
+    /// The grade's own level file within its session folder (the gradebook keeps it so, as a grading may be
+    /// taken for the same content at another place), or nil for a curriculum level.
+    static func sessionLevelFile(_ grade: SessionGrade) -> String? {
+        guard let file = grade.levelFile else { return nil }
+        if grade.path == "." { return file }
+        return file.hasPrefix(grade.path + "/") ? String(file.dropFirst(grade.path.count + 1)) : file
+    }
+
     /// The grade of grading `row` for the session at `path` of `student`, and its pictures.
     static func grade(_ row: Row, db: Database, path: String, student: String) throws -> (SessionGrade, SessionPictures?) {
         let id: Int64 = try row.checked("id", "grading")
@@ -123,7 +132,7 @@ enum GradebookRows {
                 attempt: attempt, frame: try row.checked("first_success_frame", "grading") ?? "",
                 seconds: try row.checked("first_success_seconds", "grading") ?? 0)
         }
-        let grade = SessionGrade(
+        var grade = SessionGrade(
             path: path, student: student, level: try row.checked("level", "grading"),
             levelName: try row.checked("level_name", "grading"), attempts: try row.checked("attempts", "grading"),
             solved: try row.checked("solved", "grading"), stars: try row.checked("stars", "grading"),
@@ -134,6 +143,7 @@ enum GradebookRows {
             shownProgram: program(try row.checked("shown_program", "grading")), history: attempts, unreadable: unreadable,
             signal: (try row.checked("run_signal", "grading") as String?).flatMap(RunSignal.init(rawValue:)), taps: taps,
             notes: notesText.isEmpty ? [] : notesText.components(separatedBy: "\n"))
+        if let own: String = try row.checked("own_level_file", "grading") { grade.levelFile = path == "." ? own : FileSystem.join(path, own) }
         let thumbnail: Data? = try row.checked("thumbnail", "grading")
         let map: Data? = try row.checked("map", "grading")
         let replays = try Row.fetchAll(
@@ -166,8 +176,8 @@ struct GradingRecord {
                 INSERT INTO grading (id, fingerprint, settings, level, level_name, level_file_hash, attempts, solved, stars,
                     cards, optimal, max_cards, first_success_attempt, first_success_frame, first_success_seconds, frames,
                     unreadable_frames, final_program, shown_program, thumbnail, map, recorded_at, graded_at, cardbot_version,
-                    replays_left_out, run_signal, notes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    replays_left_out, run_signal, notes, own_level_file)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 id, fingerprint, settings, grade.level, grade.levelName, levelHash, grade.attempts, grade.solved, grade.stars,
@@ -177,6 +187,7 @@ struct GradingRecord {
                 pictures?.thumbnail.map { Data($0) }, pictures?.map.map { Data($0) }, recordedAt, gradedAt, cardbotVersion,
                 pictures?.replaysLeftOut ?? 0, grade.signal?.rawValue,
                 grade.notes.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n"),
+                GradebookRows.sessionLevelFile(grade),
             ])
         return db.lastInsertedRowID
     }

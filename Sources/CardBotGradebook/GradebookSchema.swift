@@ -4,8 +4,9 @@ import GRDB
 /// file with `sqlite3` and query them (docs/grading.md documents every column).
 ///
 /// ```
-/// meta(key, value)                           format = cardbot-gradebook, schema = 3, created-by
-/// grading(id, fingerprint, settings, ...)    one graded content: level, attempts, stars, pictures, times
+/// meta(key, value)                           format = cardbot-gradebook, schema = 4, created-by
+/// grading(id, fingerprint, settings, ...)    one graded content: level, attempts, stars, pictures, times;
+///                                            own_level_file: the session's own level file (schema 4)
 /// attempt(grading_id, number, ...)           every program run, in order, with its result
 /// unreadable_frame(grading_id, position, frame, reason)
 /// session_file(grading_id, position, name, size, hash)   what the fingerprint was made of
@@ -24,7 +25,9 @@ enum GradebookSchema {
     /// The newest schema version this cardbot writes and reads.
     static var version: Int { migrationNames.count }
     /// The migrations, in order; the n-th makes schema version n.
-    static let migrationNames = ["v1: sessions, gradings, attempts", "v2: attempt replays", "v3: run signal, GO taps, notes"]
+    static let migrationNames = [
+        "v1: sessions, gradings, attempts", "v2: attempt replays", "v3: run signal, GO taps, notes", "v4: own level files",
+    ]
 
     /// Every migration, in order. A released migration is never changed: a new schema is a new migration.
     static func migrator(cardbotVersion: String) -> DatabaseMigrator {
@@ -143,6 +146,16 @@ enum GradebookSchema {
                 PRAGMA user_version = 3;
                 """)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '3')")
+        }
+        // A level file inside the session folder that is not the curriculum's level of its number: its path in the
+        // session folder, so that it is never counted as that curriculum level (NULL: a curriculum level; gradings
+        // of schema 1 to 3 are taken as curriculum levels, as they were graded).
+        migrator.registerMigration(migrationNames[3]) { db in
+            try db.execute(sql: """
+                ALTER TABLE grading ADD COLUMN own_level_file TEXT;
+                PRAGMA user_version = 4;
+                """)
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '4')")
         }
         return migrator
     }

@@ -74,36 +74,36 @@ struct GradeCommandTests {
         }
         let null = NSNull()
         return [
-            ["path": "liam/level-1", "student": "liam", "level": 1, "levelName": "First steps", "attempts": 0,
+            ["path": "liam/level-1", "student": "liam", "level": 1, "levelName": "First steps", "levelFile": null, "attempts": 0,
              "signal": "settled", "estimated": true, "taps": [Double](), "notes": [String](),
              "solved": false, "stars": 0, "cards": null, "optimal": 3, "firstSuccess": null, "frames": 4,
              "unreadableFrames": 0, "finalProgram": [String](), "error": null],
-            ["path": "maya/level-1", "student": "maya", "level": 1, "levelName": "First steps", "attempts": 2,
+            ["path": "maya/level-1", "student": "maya", "level": 1, "levelName": "First steps", "levelFile": null, "attempts": 2,
              "signal": "go-taps", "estimated": false, "taps": try presses("maya/level-1"), "notes": [String](),
              "solved": true, "stars": 3, "cards": 3, "optimal": 3, "firstSuccess": try first("maya/level-1", attempt: 2),
              "frames": try frames("maya/level-1"), "unreadableFrames": 0,
              "finalProgram": ["forward", "forward", "forward"], "error": null],
-            ["path": "maya/level-2", "student": "maya", "level": 2, "levelName": "Around the corner", "attempts": 1,
+            ["path": "maya/level-2", "student": "maya", "level": 2, "levelName": "Around the corner", "levelFile": null, "attempts": 1,
              "signal": "go-taps", "estimated": false, "taps": try presses("maya/level-2"), "notes": [String](),
              "solved": true, "stars": 2, "cards": 9, "optimal": 5, "firstSuccess": try first("maya/level-2", attempt: 1),
              "frames": try frames("maya/level-2"), "unreadableFrames": 0,
              "finalProgram": "forward forward right right right right right forward forward".split(separator: " ").map(String.init),
              "error": null],
-            ["path": "noah-level-1", "student": "Noah", "level": 1, "levelName": "First steps", "attempts": 2,
+            ["path": "noah-level-1", "student": "Noah", "level": 1, "levelName": "First steps", "levelFile": null, "attempts": 2,
              "signal": "go-taps", "estimated": false, "taps": try presses("noah-level-1"), "notes": [String](),
              "solved": false, "stars": 1, "cards": null, "optimal": 3, "firstSuccess": null,
              "frames": try frames("noah-level-1"), "unreadableFrames": 0, "finalProgram": ["forward", "forward"],
              "error": null],
-            ["path": "omar", "student": "Omar", "level": null, "levelName": null, "attempts": 0,
+            ["path": "omar", "student": "Omar", "level": null, "levelName": null, "levelFile": null, "attempts": 0,
              "signal": null, "estimated": false, "taps": [Double](), "notes": [String](), "solved": false,
              "stars": null, "cards": null, "optimal": null, "firstSuccess": null, "frames": 0, "unreadableFrames": 0,
              "finalProgram": [String](),
              "error": "omar: no level: name one with --level, or put \"level\" in the session's session.json"],
-            ["path": "pia/level-1", "student": "pia", "level": null, "levelName": null, "attempts": 0,
+            ["path": "pia/level-1", "student": "pia", "level": null, "levelName": null, "levelFile": null, "attempts": 0,
              "signal": null, "estimated": false, "taps": [Double](), "notes": [String](), "solved": false,
              "stars": null, "cards": null, "optimal": null, "firstSuccess": null, "frames": 0, "unreadableFrames": 0,
              "finalProgram": [String](), "error": "*malformed JSON*"],
-            ["path": "zoe/level-3", "student": tricky, "level": 3, "levelName": "Left and right", "attempts": 1,
+            ["path": "zoe/level-3", "student": tricky, "level": 3, "levelName": "Left and right", "levelFile": null, "attempts": 1,
              "signal": "go-taps", "estimated": false, "taps": try presses("zoe/level-3"), "notes": [String](),
              "solved": true, "stars": 3, "cards": 8, "optimal": 8, "firstSuccess": try first("zoe/level-3", attempt: 1),
              "frames": try frames("zoe/level-3") + 0, "unreadableFrames": 1,
@@ -112,7 +112,7 @@ struct GradeCommandTests {
         ]
     }
 
-    static let keys = ["path", "student", "level", "levelName", "attempts", "signal", "estimated", "taps", "notes",
+    static let keys = ["path", "student", "level", "levelName", "levelFile", "attempts", "signal", "estimated", "taps", "notes",
                        "solved", "stars", "cards", "optimal", "firstSuccess", "frames", "unreadableFrames", "finalProgram",
                        "error"]
 
@@ -187,7 +187,7 @@ struct GradeCommandTests {
         #expect(records.first == [
             "path", "student", "level", "levelName", "attempts", "signal", "estimated", "taps", "solved", "stars", "cards",
             "optimal", "firstSuccessAttempt", "firstSuccessFrame", "firstSuccessSeconds", "frames", "unreadableFrames",
-            "finalProgram", "error", "notes",
+            "finalProgram", "error", "notes", "levelFile",
         ])
         #expect(records.count == rows.count + 1)
         for (record, row) in zip(records.dropFirst(), rows) {
@@ -209,7 +209,7 @@ struct GradeCommandTests {
                 String(row["solved"] as? Bool ?? false), text(row["stars"]), text(row["cards"]), text(row["optimal"]),
                 text(first?["attempt"]), text(first?["frame"]), text(first?["seconds"]), text(row["frames"]),
                 text(row["unreadableFrames"]), (row["finalProgram"] as? [String] ?? []).joined(separator: " "),
-                text(row["error"]), (row["notes"] as? [String] ?? []).joined(separator: "; "),
+                text(row["error"]), (row["notes"] as? [String] ?? []).joined(separator: "; "), text(row["levelFile"]),
             ]
             #expect(record == fromJSON)
         }

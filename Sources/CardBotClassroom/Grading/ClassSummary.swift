@@ -4,8 +4,14 @@ public struct ClassSummary: Sendable, Equatable {
     public struct LevelFigures: Sendable, Equatable {
         /// The level's number.
         public var level: Int
+        /// The session's own level file, or nil for a curriculum level.
+        public var levelFile: String?
         /// The level's title.
         public var levelName: String
+        /// Which level these figures are for.
+        public var key: LevelKey { LevelKey(number: level, file: levelFile) }
+        /// The level's title as reports show it.
+        public var levelTitle: String { key.title(levelName) }
         /// Sessions on this level that were graded.
         public var sessions: Int
         /// Distinct students with a graded session on this level.
@@ -30,7 +36,7 @@ public struct ClassSummary: Sendable, Equatable {
     public var frames: Int
     /// Unreadable frames in all graded sessions.
     public var unreadableFrames: Int
-    /// Figures per level, by level number.
+    /// Figures per level: curriculum levels by number, then own levels (see ``LevelKey``).
     public var levels: [LevelFigures]
 
     /// The summary of `grades`.
@@ -41,16 +47,16 @@ public struct ClassSummary: Sendable, Equatable {
         let graded = grades.filter { $0.error == nil }
         frames = graded.reduce(0) { $0 + $1.frames }
         unreadableFrames = graded.reduce(0) { $0 + $1.unreadableFrames }
-        var byLevel: [Int: [SessionGrade]] = [:]
+        var byLevel: [LevelKey: [SessionGrade]] = [:]
         for grade in graded {
-            if let level = grade.level { byLevel[level, default: []].append(grade) }
+            if let key = grade.levelKey { byLevel[key, default: []].append(grade) }
         }
-        levels = byLevel.keys.sorted().map { number in
-            let rows = byLevel[number]!
+        levels = byLevel.keys.sorted().map { key in
+            let rows = byLevel[key]!
             var stars = [0, 0, 0, 0]
             for row in rows { if let count = row.stars, (0...3).contains(count) { stars[count] += 1 } }
             return LevelFigures(
-                level: number, levelName: rows[0].levelName ?? "",
+                level: key.number, levelFile: key.file, levelName: rows[0].levelName ?? "",
                 sessions: rows.count, students: Set(rows.map(\.student)).count,
                 solved: Set(rows.filter(\.solved).map(\.student)).count,
                 medianAttempts: Median.of(rows.map(\.attempts)),

@@ -72,6 +72,8 @@ public struct Grader: Sendable {
         var student: String
         var level: Level
         var levelKey: String
+        /// The session's own level file, relative to the class folder, when it is not the curriculum's level.
+        var levelFile: String?
         var optimal: Int?
     }
 
@@ -103,7 +105,9 @@ public struct Grader: Sendable {
             let student = Self.student(folder.manifest.student, fallback: entry.folderStudent)
             do {
                 let (level, key) = try levels.level(for: folder, fallback: self.level)
-                prepared.append(Prepared(entry: entry, folder: folder, student: student, level: level, levelKey: key))
+                let own = levels.ownFile(level, key: key, session: folder, entry: entry)
+                prepared.append(
+                    Prepared(entry: entry, folder: folder, student: student, level: level, levelKey: key, levelFile: own))
             } catch {
                 failed.append(.failed(path: entry.relativePath, student: student, error: relative(error, to: classFolder.path)))
             }
@@ -170,15 +174,17 @@ public struct Grader: Sendable {
                             return { image in analyzer.analyze(image).markers }
                         },
                         progress: { _ in tracker.frameDone() })
-                    let grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
+                    var grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
+                    grade.levelFile = session.levelFile
                     let pictures = painter?.pictures(for: run)
                     store?.record(grade, pictures: pictures, subject: subjects[unread[slot]])
                     slots.set(slot, (grade, pictures))
                 } catch {
-                    let grade = SessionGrade.failed(
+                    var grade = SessionGrade.failed(
                         path: session.entry.relativePath, student: session.student,
                         error: relative(error, to: classFolder.path), level: session.level.number,
                         levelName: session.level.name)
+                    grade.levelFile = session.levelFile
                     store?.recordFailure(grade, classPath: classFolder.path)
                     slots.set(slot, (grade, nil))
                 }
@@ -222,6 +228,8 @@ struct LevelCache {
     let deckNames: [Int: String]
     private var levels: [String: Level] = [:]
     private var optima: [String: Int?] = [:]
+    private var curriculum: [Level]?
+    private var isCurriculum: [String: Bool] = [:]
 
     init(levelsDirectory: String, deckNames: [Int: String]) {
         self.levelsDirectory = levelsDirectory
@@ -249,6 +257,27 @@ struct LevelCache {
         }
         let solved = "\(level.number):" + URL(fileURLWithPath: level.source.file).standardizedFileURL.path
         return (level, solved)
+    }
+
+    /// The session's own level file, relative to the class folder, when `session.json` names a level file whose
+    /// text is not the curriculum's level of the same number (a file claiming `"number": 3` is not level 3 unless
+    /// it is level 3); nil for curriculum levels.
+    mutating func ownFile(_ level: Level, key: String, session: RecordedSession, entry: ClassFolder.Entry) -> String? {
+        guard case .path(let path)? = session.manifest.level else { return nil }
+        let file = FileSystem.normalized(entry.relativePath == "." ? path : FileSystem.join(entry.relativePath, path))
+        if let known = isCurriculum[key] { return known ? nil : file }
+        if curriculum == nil {
+            curriculum = (try? LevelCatalog(directory: levelsDirectory, deckNames: deckNames))?.levels ?? []
+        }
+        var same = false
+        if let official = curriculum?.first(where: { $0.number == level.number }),
+            let mine = try? RegularFile.read(level.source.file, maxBytes: LevelLimits.maximumFileBytes),
+            let theirs = try? RegularFile.read(official.source.file, maxBytes: LevelLimits.maximumFileBytes)
+        {
+            same = mine == theirs
+        }
+        isCurriculum[key] = same
+        return same ? nil : file
     }
 
     /// The proven optimum of `level` (solved once per `key`).

@@ -62,6 +62,15 @@ public struct SessionGrade: Sendable, Equatable {
     public var level: Int?
     /// The level's title.
     public var levelName: String?
+    /// The session's own level file (relative to the class folder) when the level is not the curriculum's
+    /// level of its number; nil for a curriculum level. See ``LevelKey``.
+    public var levelFile: String?
+
+    /// Which level this grade is for, when the level could be found.
+    public var levelKey: LevelKey? { level.map { LevelKey(number: $0, file: levelFile) } }
+
+    /// The level's title as reports show it (an own level says which file it is).
+    public var levelTitle: String? { levelName.map { name in levelKey?.title(name) ?? name } }
     /// How many programs were run (or refused as not runnable).
     public var attempts: Int
     /// True when some attempt solved the level.
@@ -192,8 +201,8 @@ extension SessionGrade {
             if NaturalOrder.areInIncreasingOrder(lhs.student, rhs.student) { return true }
             if NaturalOrder.areInIncreasingOrder(rhs.student, lhs.student) { return false }
         }
-        if lhs.level != rhs.level {
-            switch (lhs.level, rhs.level) {
+        if lhs.levelKey != rhs.levelKey {
+            switch (lhs.levelKey, rhs.levelKey) {
             case (let a?, let b?): return a < b
             case (.some, nil): return true
             case (nil, .some): return false

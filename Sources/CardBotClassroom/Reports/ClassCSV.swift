@@ -4,7 +4,8 @@ import CardBotSupport
 ///
 /// Columns: `path, student, level, levelName, attempts, signal, estimated, taps, solved, stars, cards, optimal,
 /// firstSuccessAttempt, firstSuccessFrame, firstSuccessSeconds, frames, unreadableFrames, finalProgram, error,
-/// notes`. Absent values are empty; `solved` and `estimated` are `true` or `false`; `signal` is `run-marks`,
+/// notes, levelFile`. Absent values are empty; `levelFile` is the session's own level file (relative to the class
+/// folder) when its level is not the curriculum's level of that number; `solved` and `estimated` are `true` or `false`; `signal` is `run-marks`,
 /// `go-taps` or `settled`; `taps` is the seconds of each GO-card press, separated by spaces; `notes` are joined
 /// by `; `; `finalProgram` is the card names separated by spaces. A field holding
 /// a comma, a double quote, a CR or an LF is quoted, its quotes doubled; a field beginning with `=`, `+`, `-`,
@@ -14,7 +15,7 @@ public enum ClassCSV {
     public static let columns = [
         "path", "student", "level", "levelName", "attempts", "signal", "estimated", "taps", "solved", "stars", "cards",
         "optimal", "firstSuccessAttempt", "firstSuccessFrame", "firstSuccessSeconds", "frames", "unreadableFrames",
-        "finalProgram", "error", "notes",
+        "finalProgram", "error", "notes", "levelFile",
     ]
 
     /// The whole file.
@@ -35,7 +36,7 @@ public enum ClassCSV {
             optional(row.stars), optional(row.cards), optional(row.optimal), optional(row.firstSuccess?.attempt),
             row.firstSuccess?.frame ?? "", row.firstSuccess.map { JSONText.number($0.seconds, places: 3) } ?? "",
             String(row.frames), String(row.unreadableFrames), row.finalProgram.joined(separator: " "), row.error ?? "",
-            row.notes.joined(separator: "; "),
+            row.notes.joined(separator: "; "), row.levelFile ?? "",
         ]
     }
 

@@ -29,15 +29,15 @@ public enum ClassHTML {
         var anchors: [String: String] = [:]
         for (index, row) in grades.enumerated() { anchors[row.path] = "session-\(index + 1)" }
 
-        var levelNumbers = Set(summary.levels.map(\.level))
-        var levelNames: [Int: String] = [:]
+        var levelKeys = Set(summary.levels.map(\.key))
+        var levelNames: [LevelKey: String] = [:]
         for row in grades {
-            if let level = row.level {
-                levelNumbers.insert(level)
-                if levelNames[level] == nil, let name = row.levelName { levelNames[level] = name }
+            if let level = row.levelKey {
+                levelKeys.insert(level)
+                if levelNames[level] == nil, let name = row.levelTitle { levelNames[level] = name }
             }
         }
-        let levels = levelNumbers.sorted()
+        let levels = levelKeys.sorted()
         var students: [String] = []
         var seen = Set<String>()
         for row in grades where seen.insert(row.student).inserted { students.append(row.student) }
@@ -45,7 +45,7 @@ public enum ClassHTML {
         let rows: [[String: Any]] = students.map { student in
             let own = grades.filter { $0.student == student }
             let cells: [[String: Any]] = levels.map { level in
-                let here = own.filter { $0.level == level }
+                let here = own.filter { $0.levelKey == level }
                 var cell: [String: Any] = ["label": ClassTable.cell(here)]
                 let best = here.filter { $0.stars != nil }.max { ($0.stars ?? 0) < ($1.stars ?? 0) } ?? here.first
                 if let best, let anchor = anchors[best.path] { cell["anchor"] = anchor }
@@ -69,7 +69,7 @@ public enum ClassHTML {
 
         let figures: [[String: Any]] = summary.levels.map { level in
             [
-                "number": String(level.level), "name": level.levelName, "students": String(level.students),
+                "number": level.key.label, "name": level.levelTitle, "students": String(level.students),
                 "solved": String(level.solved), "medianAttempts": level.medianAttempts.map(ClassTable.number) ?? "–",
                 "medianAttemptsToSolve": level.medianAttemptsToSolve.map(ClassTable.number) ?? "–",
                 "stars0": String(level.stars[0]), "stars1": String(level.stars[1]), "stars2": String(level.stars[2]),
@@ -88,7 +88,7 @@ public enum ClassHTML {
             "sessionCount": Messages.plural("%s session", "%s sessions", count: summary.sessions, summary.sessions),
             "studentCount": Messages.plural("%s student", "%s students", count: summary.students, summary.students),
             "levels": levels.map {
-                ["number": String($0), "name": levelNames[$0] ?? "", "heading": Messages.text("Level %s", $0)]
+                ["number": $0.label, "name": levelNames[$0] ?? "", "heading": Messages.text("Level %s", $0.label)]
             },
             "rows": rows,
             "hasUnplaced": hasUnplaced,
@@ -105,8 +105,8 @@ public enum ClassHTML {
             "anchor": anchor,
             "student": row.student,
             "path": row.path,
-            "levelTitle": row.level.map { level in
-                row.levelName.map { Messages.text("level %1$s: %2$s", level, $0) } ?? Messages.text("level %s", level)
+            "levelTitle": row.levelKey.map { level in
+                row.levelTitle.map { Messages.text("level %1$s: %2$s", level.label, $0) } ?? Messages.text("level %s", level.label)
             } ?? Messages.text("no level"),
             "starText": row.stars.map(ClassTable.starText) ?? ClassTable.errorCell,
             "css": row.stars.map { "s\($0)" } ?? "err",

@@ -5,18 +5,20 @@ import CardBotSupport
 ///
 /// ```
 /// {"sessions":[
-///  {"path","student","level","levelName","attempts","signal","estimated","taps","notes","solved","stars","cards",
+///  {"path","student","level","levelName","levelFile","attempts","signal","estimated","taps","notes","solved","stars","cards",
 ///   "optimal","firstSuccess","frames","unreadableFrames","finalProgram","error"},
 ///  ...
 /// ],
 /// "summary":{"sessions","graded","errors","students","frames","unreadableFrames",
-///  "levels":[{"level","levelName","sessions","students","solved","medianAttempts","medianAttemptsToSolve","stars"}]}}
+///  "levels":[{"level","levelName","levelFile","sessions","students","solved","medianAttempts","medianAttemptsToSolve","stars"}]}}
 /// ```
 /// `signal` is the rule that made the attempts (`run-marks`, `go-taps`, `settled`; null when not graded),
 /// `estimated` is true when nothing in the recording said "run" (settled programs), `taps` lists every tap on
 /// the GO card as `{"frame","seconds","end","press"}` (`press` false for a double tap's second tap), `notes`
 /// what the teacher should know about the run signal. `firstSuccess` is `{"attempt","frame","seconds"}` or null; `stars` of a level is the number of sessions with
-/// 0, 1, 2 and 3 stars. Values that are not known are null.
+/// 0, 1, 2 and 3 stars. `levelFile` is the session's own level file (relative to the class folder) when its level
+/// is not the curriculum's level of that number, else null: such a level has its own entry in `levels`. Values
+/// that are not known are null.
 public enum ClassJSON {
     /// The whole file, one session per line, ending with a newline.
     public static func text(for grade: ClassGrade) -> String {
@@ -33,7 +35,8 @@ public enum ClassJSON {
             "{\"attempt\":\($0.attempt),\"frame\":\(JSONText.quote($0.frame)),\"seconds\":\(JSONText.number($0.seconds, places: 3))}"
         } ?? "null"
         return "{\"path\":\(JSONText.quote(row.path)),\"student\":\(JSONText.quote(row.student)),"
-            + "\"level\":\(int(row.level)),\"levelName\":\(string(row.levelName)),\"attempts\":\(row.attempts),"
+            + "\"level\":\(int(row.level)),\"levelName\":\(string(row.levelName)),\"levelFile\":\(string(row.levelFile)),"
+            + "\"attempts\":\(row.attempts),"
             + "\"signal\":\(string(row.signal?.rawValue)),\"estimated\":\(row.estimated),"
             + "\"taps\":[\(row.taps.map(\.jsonObject).joined(separator: ","))],"
             + "\"notes\":\(SessionJSONLines.strings(row.notes)),"
@@ -47,6 +50,7 @@ public enum ClassJSON {
     public static func summary(_ summary: ClassSummary) -> String {
         let levels = summary.levels.map { figures in
             "{\"level\":\(figures.level),\"levelName\":\(JSONText.quote(figures.levelName)),"
+                + "\"levelFile\":\(string(figures.levelFile)),"
                 + "\"sessions\":\(figures.sessions),\"students\":\(figures.students),\"solved\":\(figures.solved),"
                 + "\"medianAttempts\":\(double(figures.medianAttempts)),"
                 + "\"medianAttemptsToSolve\":\(double(figures.medianAttemptsToSolve)),"

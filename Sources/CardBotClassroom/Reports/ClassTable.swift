@@ -44,16 +44,14 @@ public struct ClassTable: Sendable {
                     summary.errors))
         }
         lines.append("")
-        let levelNumbers = summary.levels.map(\.level)
-            + Set(grades.compactMap { $0.error != nil ? $0.level : nil }).subtracting(summary.levels.map(\.level)).sorted()
-        let levels = levelNumbers.sorted()
+        let levels = Set(summary.levels.map(\.key)).union(grades.compactMap { $0.error != nil ? $0.levelKey : nil }).sorted()
         var students: [String] = []
         var seen = Set<String>()
         for row in grades where seen.insert(row.student).inserted { students.append(row.student) }
         let names = students.map { TerminalText.truncated($0, width: Self.maximumNameWidth) }
         let studentHeader = Messages.text("Student")
         let nameWidth = max(studentHeader.count, names.map(\.count).max() ?? 0)
-        let headers = levels.map { "L\($0)" }
+        let headers = levels.map(\.heading)
         let cellWidth = max(5, headers.map(\.count).max() ?? 0)
         var header = Self.pad(studentHeader, nameWidth)
         for title in headers { header += "  " + Self.pad(title, cellWidth) }
@@ -62,7 +60,7 @@ public struct ClassTable: Sendable {
             var line = Self.pad(names[index], nameWidth)
             let own = grades.filter { $0.student == student }
             for level in levels {
-                let text = Self.cell(own.filter { $0.level == level })
+                let text = Self.cell(own.filter { $0.levelKey == level })
                 line += "  " + paint(Self.pad(text, cellWidth), for: text)
             }
             // Sessions that failed before their level was known have no column: say so at the row's end.
@@ -74,7 +72,7 @@ public struct ClassTable: Sendable {
             lines.append("")
             lines.append(Messages.text("Levels:"))
             for figures in summary.levels {
-                var text = "  L\(figures.level) \(Self.clean(figures.levelName)): "
+                var text = "  \(figures.key.heading) \(Self.clean(figures.levelTitle)): "
                     + Messages.plural(
                         "%1$s of %2$s student solved it", "%1$s of %2$s students solved it", count: figures.students,
                         figures.solved, figures.students)

@@ -44,7 +44,8 @@ public struct ProgressSession: Sendable, Equatable {
     /// The day of ``date`` (`2026-11-23`).
     public var day: String { String(date.prefix(10)) }
 
-    /// Every session of the gradebook at `path`, opened read-only, in order of date, then class and path.
+    /// Every session of the gradebook at `path`, opened read-only, in order of date, then class and path; sessions
+    /// that played their own level file (see `LevelKey`) are left out: the term follows the curriculum.
     /// - Throws: ``GradebookError`` when it is missing, not a CardBot gradebook, or from a newer cardbot.
     public static func all(inGradebook path: String) throws -> [ProgressSession] {
         guard case .gradebook = try GradebookIdentity.inspect(path) else {
@@ -54,13 +55,16 @@ public struct ProgressSession: Sendable, Equatable {
             let queue = try GradebookReadOnly.open(path)
             defer { try? queue.close() }
             return try queue.read { db in
-                try Row.fetchAll(
+                // Gradebooks before schema 4 have no own level files (and are read as they are, read-only).
+                let ownLevels = try db.columns(in: "grading").contains { $0.name == "own_level_file" }
+                return try Row.fetchAll(
                     db,
                     sql: """
                         SELECT s.class, s.path, s.student, g.level, g.level_name, coalesce(g.attempts, 0) AS attempts,
                                coalesce(g.solved, 0) AS solved, g.stars, g.first_success_attempt,
                                coalesce(g.recorded_at, s.graded_at) AS date
                         FROM session s LEFT JOIN grading g ON g.id = s.grading_id
+                        \(ownLevels ? "WHERE g.own_level_file IS NULL" : "")
                         ORDER BY date, s.class, s.path
                         """
                 ).map { row in
