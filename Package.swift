@@ -88,7 +88,7 @@ let package = Package(
         // The one renderer for printed matter and pictures: a cairo canvas with Pango text.
         .target(
             name: "CardBotPrint",
-            dependencies: ["CCairo", "CardBotImaging"]
+            dependencies: ["CCairo", "CardBotImaging", "CardBotSupport"]
         ),
         .target(
             name: "CardBotVision",
@@ -156,7 +156,10 @@ let package = Package(
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport", "CardBotTestSupport"]),
         .testTarget(
             name: "CardBotClassroomTests",
-            dependencies: ["CardBotClassroom", "CardBotSession", "CardBotSynth", "CardBotTestSupport"]),
+            dependencies: [
+                "CardBotClassroom", "CardBotSession", "CardBotSynth", "CardBotLesson", "CardBotPrint", "CardBotVision",
+                "CardBotSupport", "CardBotTestSupport",
+            ]),
         .testTarget(
             name: "CardBotGradebookTests",
             dependencies: [

@@ -34,6 +34,9 @@ public final class Canvas {
     /// Device units (points or pixels) per canvas unit.
     public let scale: Double
 
+    /// Every block of text drawn so far, in order.
+    public internal(set) var drawnText: [DrawnText] = []
+
     let surface: OpaquePointer
     let context: OpaquePointer
     private let sink: ByteSink?

@@ -11,7 +11,7 @@ struct ModuleMapTests {
         "CardBotSupport": [],
         "CardBotImaging": ["CardBotSupport", "CCardBotJPEG", "CPNG"],
         "CardBotVideo": ["CardBotImaging", "CardBotSupport", "CCardBotVideo", "CFFmpeg"],
-        "CardBotPrint": ["CardBotImaging", "CCairo"],
+        "CardBotPrint": ["CardBotImaging", "CardBotSupport", "CCairo"],
         "CardBotSession": ["CardBotImaging", "CardBotVideo", "CardBotSupport"],
         "CardBotVision": ["CardBotImaging", "CardBotPrint", "CardBotSupport"],
         "CardBotLesson": ["CardBotSupport"],

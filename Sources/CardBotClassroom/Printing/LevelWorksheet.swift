@@ -46,31 +46,53 @@ public struct LevelWorksheet: Sendable {
     }
 
     /// Draws one level's page on `canvas` (a page in millimetres).
+    ///
+    /// Every text from the level file or the deck goes in a box of its own: the name in at most two lines, the
+    /// description in five, the hint in six (fewer when the page has no room for them and the map), each card's
+    /// title in two beside its pictogram; a longer text ends in "…" and nothing is drawn outside its box, so the
+    /// cards and the card limit always stay on the page.
     public func draw(_ level: Level, cardTitles: [Card: String], on canvas: Canvas) {
         let ink = RGB(30, 30, 36)
         let soft = RGB(90, 90, 100)
         let width = paper.width - 2 * margin
         var y = margin
+        let numberStyle = TextStyle(size: 5, bold: true, color: RGB(48, 120, 190))
         let number = canvas.text(
-            Messages.text("Level %s", level.number), x: margin, y: y, style: TextStyle(size: 5, bold: true, color: RGB(48, 120, 190)),
-            width: width)
+            Messages.text("Level %s", level.number),
+            in: Self.box(x: margin, y: y, width: width, lines: 1, style: numberStyle), style: numberStyle)
         y += number.height + 1
-        let title = canvas.text(level.name, x: margin, y: y, style: TextStyle(size: 10, bold: true, color: ink), width: width, maxLines: 2)
+        let titleStyle = TextStyle(size: 10, bold: true, color: ink)
+        let title = canvas.text(
+            level.name, in: Self.box(x: margin, y: y, width: width, lines: 2, style: titleStyle), style: titleStyle)
         y += title.height + 3
-        let description = canvas.text(level.description, x: margin, y: y, style: TextStyle(size: 5, color: ink), width: width, maxLines: 5)
+        let descriptionStyle = TextStyle(size: 5, color: ink)
+        let description = canvas.text(
+            level.description, in: Self.box(x: margin, y: y, width: width, lines: 5, style: descriptionStyle),
+            style: descriptionStyle)
         y += description.height + 6
 
-        // What is below the map: the key, the hint, the cards and the limit; the map gets the rest.
+        // What is below the map: the key, the hint, the cards and the limit; the map gets the rest, but the hint
+        // gives up lines before the map shrinks below 4 mm a tile.
         let cards = level.availableCards
         let columns = 3
         let cardRows = (cards.count + columns - 1) / columns
         let cardRowHeight = 16.0
-        let hintText = level.hint.map { Messages.text("Hint: %s", $0) }
-        let hintHeight = hintText.map { canvas.measure($0, style: TextStyle(size: 4.6), width: width - 8).height + 8 } ?? 0
-        let below = 10 + (hintHeight > 0 ? hintHeight + 6 : 0) + 9 + Double(cardRows) * cardRowHeight + 10
-        let mapRoom = paper.height - margin - y - below
         let map = level.map
-        let cell = max(4, min(24, width / Double(map.width), mapRoom / Double(map.height)))
+        let headingStyle = TextStyle(size: 5.5, bold: true, color: ink)
+        let limitStyle = TextStyle(size: 5, bold: true, color: ink)
+        // The gap under the map, the key, the heading, the cards and one line of the limit.
+        let fixedBelow =
+            4 + Self.keyHeight + 6 + Self.lineHeight(headingStyle) + 3 + Double(cardRows) * cardRowHeight + 3
+            + Self.lineHeight(limitStyle)
+        let room = paper.height - margin - y - fixedBelow
+        let hintText = level.hint.map { Messages.text("Hint: %s", $0) }
+        let hintStyle = TextStyle(size: 4.6, color: ink)
+        var hintBox = Self.box(x: margin + 4, y: 0, width: width - 8, lines: 6, style: hintStyle)
+        let smallestMap = Double(map.height) * min(4, width / Double(map.width))
+        hintBox.height = max(Self.lineHeight(hintStyle), min(hintBox.height, room - smallestMap - 8 - 6))
+        let hintHeight = hintText.map { canvas.measure($0, in: hintBox, style: hintStyle).height + 8 } ?? 0
+        let mapRoom = room - (hintHeight > 0 ? hintHeight + 6 : 0)
+        let cell = max(0.5, min(24, width / Double(map.width), mapRoom / Double(map.height)))
         let mapWidth = cell * Double(map.width)
         let mapLeft = margin + (width - mapWidth) / 2
         MapDrawing.draw(level, trace: nil, on: canvas, x: mapLeft, y: y, cell: cell)
@@ -80,12 +102,14 @@ public struct LevelWorksheet: Sendable {
         if let hintText {
             canvas.fillRectangle(margin, y, margin + width, y + hintHeight, color: RGB(255, 246, 214))
             canvas.strokeRectangle(margin, y, margin + width, y + hintHeight, width: 0.3, color: RGB(226, 180, 60))
-            canvas.text(hintText, x: margin + 4, y: y + 4, style: TextStyle(size: 4.6, color: ink), width: width - 8)
+            hintBox.y = y + 4
+            canvas.text(hintText, in: hintBox, style: hintStyle)
             y += hintHeight + 6
         }
 
         let heading = canvas.text(
-            Messages.text("Cards you can use"), x: margin, y: y, style: TextStyle(size: 5.5, bold: true, color: ink), width: width)
+            Messages.text("Cards you can use"),
+            in: Self.box(x: margin, y: y, width: width, lines: 1, style: headingStyle), style: headingStyle)
         y += heading.height + 3
         let columnWidth = width / Double(columns)
         for (index, card) in cards.enumerated() {
@@ -99,13 +123,31 @@ public struct LevelWorksheet: Sendable {
             let textWidth = columnWidth - icon - 9
             var style = TextStyle(size: 4.6, bold: true, color: ink)
             style.size = canvas.fittedSize(titleText, style: style, width: textWidth, height: cardRowHeight - 4, maxLines: 2, minimum: 2.5)
-            let extent = canvas.measure(titleText, style: style, width: textWidth)
-            canvas.text(titleText, x: left + icon + 5, y: top + (cardRowHeight - 2 - extent.height) / 2, style: style, width: textWidth, maxLines: 2)
+            let box = TextBox(
+                x: left + icon + 5, y: top + 1, width: textWidth, height: cardRowHeight - 4, maxLines: 2,
+                vertical: .center)
+            canvas.text(titleText, in: box, style: style)
         }
         y += Double(cardRows) * cardRowHeight + 3
         let limit = level.maxCards.map { Messages.plural("Use at most %s card.", "Use at most %s cards.", count: $0, $0) }
             ?? Messages.text("Use as many cards as you like.")
-        canvas.text(limit, x: margin, y: y, style: TextStyle(size: 5, bold: true, color: ink), width: width)
+        var limitBox = Self.box(x: margin, y: y, width: width, lines: 2, style: limitStyle)
+        limitBox.height = max(Self.lineHeight(limitStyle), min(limitBox.height, paper.height - margin - y))
+        canvas.text(limit, in: limitBox, style: limitStyle)
+    }
+
+    /// The height of the key's row.
+    private static let keyHeight = 4.5
+
+    /// A box at (`x`, `y`) `width` wide with room for `lines` lines of `style`.
+    private static func box(x: Double, y: Double, width: Double, lines: Int, style: TextStyle) -> TextBox {
+        TextBox(x: x, y: y, width: width, height: Double(lines) * lineHeight(style), maxLines: lines)
+    }
+
+    /// The height of a line of `style` with room for a taller fallback font (Noto Sans takes 1.36 em, Noto Sans
+    /// CJK 1.45).
+    private static func lineHeight(_ style: TextStyle) -> Double {
+        style.size * 1.5
     }
 
     /// The key to the map's pictures in one row; returns the bottom of the row.
@@ -116,7 +158,7 @@ public struct LevelWorksheet: Sendable {
             (nil, Messages.text("robot at the start")),
         ]
         let style = TextStyle(size: 3.8, color: ink)
-        let swatch = 4.5
+        let swatch = Self.keyHeight
         let totalWidth = entries.reduce(0.0) { $0 + swatch + 2 + canvas.measure($1.1, style: style).width + 6 } - 6
         var x = margin + max(0, (width - totalWidth) / 2)
         for (color, name) in entries {

@@ -41,10 +41,13 @@ public struct CardSheetPrinter: Sendable {
         drawCutMarks(on: canvas, used: slice.count)
         let footer = Messages.text(
             "%1$s - sheet %2$s of %3$s - cut along the grey lines", deckName, sheet + 1, total)
+        let footerTop = layout.paper.height - layout.margin / 2 - 2.5
         canvas.text(
-            footer, x: layout.margin, y: layout.paper.height - layout.margin / 2 - 2.5,
-            style: TextStyle(size: 2.6, color: RGB(110, 110, 110), alignment: .center),
-            width: layout.paper.width - 2 * layout.margin, maxLines: 1)
+            footer,
+            in: TextBox(
+                x: layout.margin, y: footerTop, width: layout.paper.width - 2 * layout.margin,
+                height: layout.paper.height - footerTop - 1, maxLines: 1),
+            style: TextStyle(size: 2.6, color: RGB(110, 110, 110), alignment: .center))
     }
 
     /// Sheet `sheet` (from 0) of the sheets for `cards` as a picture at the printer's dpi.
@@ -123,17 +126,20 @@ public struct CardSheetPrinter: Sendable {
         }
         titleStyle.size = canvas.fittedSize(
             card.title, style: titleStyle, width: textWidth, height: rowHeight, maxLines: 2, minimum: 0.02 * width)
-        let title = canvas.measure(card.title, style: titleStyle, width: textWidth)
-        canvas.text(
-            card.title, x: textLeft, y: areaTop + (rowHeight - title.height) / 2, style: titleStyle, width: textWidth,
-            maxLines: 2)
+        // The title stays in its row: a longer one ends in "…", and nothing reaches up into the marker's quiet zone.
+        let titleBox = TextBox(
+            x: textLeft, y: areaTop, width: textWidth, height: rowHeight, maxLines: 2, vertical: .center)
+        canvas.text(card.title, in: titleBox, style: titleStyle)
         let descriptionTop = areaTop + rowHeight + 0.025 * width
         guard !card.description.isEmpty, areaBottom - descriptionTop > 0.03 * width else { return }
         var style = TextStyle(size: 0.042 * width, color: RGB(60, 60, 66), alignment: .center)
         style.size = canvas.fittedSize(
             card.description, style: style, width: areaRight - areaLeft, height: areaBottom - descriptionTop, maxLines: 4,
             minimum: 0.022 * width)
-        canvas.text(card.description, x: areaLeft, y: descriptionTop, style: style, width: areaRight - areaLeft, maxLines: 4)
+        let descriptionBox = TextBox(
+            x: areaLeft, y: descriptionTop, width: areaRight - areaLeft, height: areaBottom - descriptionTop,
+            maxLines: 4)
+        canvas.text(card.description, in: descriptionBox, style: style)
     }
 
     /// Cut marks outside the grid in line with every card edge.
