@@ -142,6 +142,51 @@ struct PrintCommandTests {
         #expect(try Self.tool("pdfinfo", [danish.path]).contains("612 x 792 pts (letter)"))
     }
 
+    @Test("a NUL in a level's name or a card's title is refused at load time, naming the file, place and character")
+    func controlCharacterRefused() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let level = folder.appendingPathComponent("nul.json")
+        let source = try String(
+            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Levels/06-first-gem.json"), encoding: .utf8)
+        try source.replacingOccurrences(of: "\"The shiny gem\"", with: #""The shiny\u0000 gem""#)
+            .write(to: level, atomically: true, encoding: .utf8)
+        let pdf = folder.appendingPathComponent("out.pdf")
+        let printed = try CLIRunner.run(["levels", "print", level.path, "--out", pdf.path])
+        #expect(printed.status == 2)
+        #expect(
+            printed.stderr.contains(
+                "\(level.path):6:11: error: 'name.en' holds the control character U+0000 (character 10); delete it"),
+            "\(printed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: pdf.path))
+        let deck = try Self.deck(["Forward", "Turn\u{0}left", "Turn right", "Jump"], in: folder)
+        let cards = try CLIRunner.run(["cards", "print", "--deck", deck.path, "--out", pdf.path])
+        #expect(cards.status != 0)
+        #expect(
+            cards.stderr.contains("cards[1].title holds the control character U+0000 (character 5)"), "\(cards.stderr)")
+    }
+
+    @Test("a deck of hostile titles prints: 1000 letters without a space, a hundred lines, a letter under 400 accents")
+    func hostileDeckPrints() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let titles = [
+            String(repeating: "W", count: 1000), (1...100).map { "line \($0)" }.joined(separator: "\n"),
+            "a" + String(repeating: "\u{301}", count: 400), String(repeating: "Turn left ", count: 100),
+        ]
+        let deck = try Self.deck(titles, descriptions: titles.reversed(), in: folder)
+        let pdf = folder.appendingPathComponent("cards.pdf")
+        let output = try CLIRunner.run(["cards", "print", "--deck", deck.path, "--out", pdf.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.isEmpty)
+        // The text stays real text (where "…" stands for the rest of a title, the PDF maps it to that rest).
+        #expect(try Self.tool("pdftotext", [pdf.path, "-"]).contains("line 1"))
+        let png = folder.appendingPathComponent("cards.png")
+        let pictures = try CLIRunner.run(["cards", "print", "--deck", deck.path, "--out", png.path, "--dpi", "72"])
+        #expect(pictures.status == 0, "\(pictures.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cards-1.png").path))
+    }
+
     @Test("a sheet and a worksheet look like the committed golden pictures", arguments: [
         (["cards", "print", "--only", "forward,repeat-3,if-path-left,end", "--dpi", "72"], "cards-golden-1.png", "cards-golden.png"),
         (["levels", "print", "7", "--dpi", "72"], "worksheet-golden.png", "worksheet-golden.png"),

@@ -160,6 +160,20 @@ struct LevelValidatorTests {
         #expect(found.contains { $0.contains("the map has 20 gems; at most 16 are allowed") })
     }
 
+    @Test("a control character in a name, description or hint is refused at the text, with its code and place")
+    func controlCharacters() {
+        let name = Self.good.replacingOccurrences(of: "\"name\": \"Test\"", with: #""name": "Before\u0000After""#)
+        expectProblem(name, at: 4, 11, "'name' holds the control character U+0000 (character 7); delete it")
+        let description = Self.good.replacingOccurrences(of: "\"A test level.\"", with: #""Bell\u0007 and \u009b""#)
+        expectProblem(description, at: 5, 18, "'description' holds the control character U+0007 (character 5)")
+        let translated = Self.good.replacingOccurrences(of: "\"format\": 1", with: "\"format\": 2")
+            .replacingOccurrences(of: "\"name\": \"Test\"", with: #""name": {"en": "Test", "da": "Pr\u007fve"}"#)
+        expectProblem(translated, at: 4, 32, "'name.da' holds the control character U+007F (character 3)")
+        // Tabs and line breaks are text.
+        let breaks = Self.good.replacingOccurrences(of: "\"A test level.\"", with: #""One\ttwo\nthree\r\nfour""#)
+        #expect(problems(breaks).isEmpty)
+    }
+
     @Test("the file itself: missing, empty, not UTF-8")
     func files() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lesson-validator-\(UUID().uuidString)")

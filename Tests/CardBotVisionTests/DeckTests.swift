@@ -152,6 +152,12 @@ struct DeckTests {
              "cards[0].marker should be a whole number"),
             ("{\"format\": \"cardbot-deck/1\", \"cards\": [{\"marker\": 0, \"name\": \"Go Now\", \"image\": \"a.png\"}]}",
              "lower-case"),
+            (#"{"format": "cardbot-deck/1", "cards": [{"marker": 0, "name": "go", "title": "Go\u0000on", "image": "a.png"}]}"#,
+             "cards[0].title holds the control character U+0000 (character 3); delete it"),
+            (#"{"format": "cardbot-deck/1", "cards": [{"marker": 0, "name": "go", "title": {"da": "\u0085"}, "image": "a"}]}"#,
+             "cards[0].title.da holds the control character U+0085 (character 1)"),
+            (#"{"format": "cardbot-deck/1", "name": "Deck\u001b[2J", "cards": []}"#,
+             "name holds the control character U+001B (character 5)"),
         ])
     func malformed(text: String, reason: String) throws {
         let path = try DeckTestSupport.writeDeckJSON(text)

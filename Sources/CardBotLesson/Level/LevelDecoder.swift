@@ -342,6 +342,12 @@ public enum LevelDecoder {
                     "'\(name)' is \(string.count) characters long; at most \(LevelLimits.maximumTextLength) are allowed")
                 return nil
             }
+            // Refused rather than shown as U+FFFD: the teacher learns where it is before a stack of worksheets
+            // is printed, and the text is the same on paper, on screen and in reports.
+            if let problem = ControlCharacters.problem(in: string, field: "'\(name)'") {
+                error(at: value.position, problem)
+                return nil
+            }
             return string
         }
     }

@@ -131,6 +131,9 @@ struct DeckDocument {
                 .malformed, file: file, position: value.position,
                 reason: "\(field) is \(string.count) characters long; at most \(maximumTextLength) are allowed")
         }
+        if let problem = ControlCharacters.problem(in: string, field: field) {
+            throw DeckError(.malformed, file: file, position: value.position, reason: problem)
+        }
         return string
     }
 }
