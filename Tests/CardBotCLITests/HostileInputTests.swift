@@ -133,6 +133,21 @@ struct HostileInputTests {
         #expect(run.stdout.contains("3 read, 0 unreadable"), "\(run.stdout) \(run.stderr)")
     }
 
+    @Test("folders caf\\xE9 (a raw byte) and caf + U+10FFE9 (valid UTF-8) are two sessions, never one")
+    func escapeCollision() throws {
+        let folder = try CLIRunner.temporaryDirectory("hostile-collide")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let examples = CLIRunner.packageRoot.appendingPathComponent("Examples").path
+        let make = "mkdir class && cp -r '\(examples)/maya-level-3' \"class/$(printf 'caf\\351')\" && "
+            + "cp -r '\(examples)/leo-level-9' \"class/$(printf 'caf\\364\\217\\277\\251')\" && "
+        let grade = try Self.shell(make + "exec \"$0\" grade class --out r.json", in: folder)
+        #expect(grade.status == 0, "\(grade.stderr)")
+        #expect(grade.stdout.contains("Class class: 2 sessions, 2 students"), "\(grade.stdout)")
+        let report = try String(contentsOf: folder.appendingPathComponent("r.json"), encoding: .utf8)
+        #expect(report.contains("\"student\":\"Maya\""), "\(report)")
+        #expect(report.contains("\"student\":\"Leo\""), "\(report)")
+    }
+
     // MARK: - 3. Entries that look like frames
 
     @Test("a folder named frame-9.png and a looping link are counted unreadable, each with its reason")

@@ -19,6 +19,20 @@ struct FileNameAndTerminalTests {
         #expect(PathName.string(fromBytes: Array("plain-é.jpg".utf8)) == "plain-é.jpg")
     }
 
+    @Test("a raw byte and a valid name holding the scalar that would stand for it stay two names, byte for byte")
+    func escapeScalarsNeverCollide() {
+        let raw: [UInt8] = Array("caf".utf8) + [0xE9]
+        let valid: [UInt8] = Array("caf\u{10FFE9}".utf8)
+        let edges: [[UInt8]] = [Array("\u{10FF80}".utf8), Array("\u{10FFFF}".utf8), Array("x\u{10FF7F}".utf8)]
+        #expect(PathName.string(fromBytes: raw) != PathName.string(fromBytes: valid))
+        for bytes in [raw, valid] + edges {
+            #expect(PathName.bytes(PathName.string(fromBytes: bytes)) == bytes, "\(bytes)")
+        }
+        // U+10FF7F lies below the escapes: kept as the text it is.
+        #expect(PathName.string(fromBytes: edges[2]) == "x\u{10FF7F}")
+        #expect(TerminalText.visible(PathName.string(fromBytes: valid)) == "caf\\xF4\\x8F\\xBF\\xA9")
+    }
+
     @Test("a byte-named file is listed and read through FileSystem and RegularFile")
     func byteNamedFileOnDisk() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("support-\(UUID().uuidString)").path

@@ -2,7 +2,9 @@
 /// through a `String` without loss, so that such a file can still be opened, listed and reported.
 ///
 /// Each byte of an invalid UTF-8 sequence is kept as one private-use scalar (U+10FF80 + byte − 0x80), the way
-/// Python's "surrogateescape" keeps them; valid text is unchanged. ``bytes(_:)`` turns a name back into the
+/// Python's "surrogateescape" keeps them; valid text is unchanged, except that a valid name that holds one of
+/// those very scalars (U+10FF80...U+10FFFF, four bytes each in UTF-8) has those bytes escaped too, so that two
+/// different names never become one string (`caf\xE9` and `caf` + U+10FFE9 stay two names). ``bytes(_:)`` turns a name back into the
 /// exact bytes to give the system, and ``TerminalText/visible(_:)`` prints those bytes as `\xFF`.
 public enum PathName {
     /// The first scalar used for a raw byte (0x80 maps here, 0xFF to U+10FFFF).
@@ -11,11 +13,15 @@ public enum PathName {
     /// The name for the bytes `raw` (no terminating NUL): valid UTF-8 decoded, every other byte kept as an escape scalar.
     public static func string(fromBytes raw: some Collection<UInt8>) -> String {
         let bytes = Array(raw)
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: { rawByte($0) != nil }) {
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var index = 0
         while index < bytes.count {
-            let length = validSequenceLength(bytes, at: index)
+            var length = validSequenceLength(bytes, at: index)
+            // U+10FF80...U+10FFFF is F4 8F BE 80...F4 8F BF BF: taken as it is it would read back as one raw byte.
+            if length == 4 && bytes[index] == 0xF4 && bytes[index + 1] == 0x8F && bytes[index + 2] >= 0xBE { length = 0 }
             if length > 0 {
                 scalars.append(contentsOf: String(decoding: bytes[index..<index + length], as: UTF8.self).unicodeScalars)
                 index += length
