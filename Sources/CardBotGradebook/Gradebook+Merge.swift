@@ -5,7 +5,9 @@ import GRDB
 extension Gradebook {
     /// Adds every session of the gradebook at `partPath` (a shard's) to this one, in one transaction; the part
     /// is opened read-only and never changed. Content already here is kept; a session at a place already here
-    /// is taken when it was graded later. Merging the same part twice changes nothing.
+    /// is taken when it was graded later (a date more than a day in the future is not believed: it counts as the
+    /// oldest), and at the same second by a fixed order of its content, so that the result never depends on the
+    /// order of the parts. Merging the same part twice changes nothing.
     /// - Throws: ``GradebookError`` when the part is not a CardBot gradebook of this schema.
     public func merge(_ partPath: String) throws {
         try Self.checkPart(partPath)
@@ -69,21 +71,48 @@ extension Gradebook {
                         }
                     }
                 }
+                var fingerprints: [Int64: String] = [:]
+                for grading in content.gradings {
+                    fingerprints[try grading.checked("id", "grading")] = try grading.checked("fingerprint", "grading")
+                }
+                let latestBelievable = GradebookRows.timestamp(Date().addingTimeInterval(24 * 3600))
                 for session in content.sessions {
-                    let gradingID = (try session.checked("grading_id", "session") as Int64?).flatMap { ids[$0] }
+                    let partGrading: Int64? = try session.checked("grading_id", "session")
+                    let gradingID = partGrading.flatMap { ids[$0] }
+                    let place = (try session.checked("class", "session") as String, try session.checked("path", "session") as String)
+                    let incoming = MergeRank(
+                        gradedAt: try session.checked("graded_at", "session"), student: try session.checked("student", "session"),
+                        error: try session.checked("error", "session"), fingerprint: partGrading.flatMap { fingerprints[$0] },
+                        latestBelievable: latestBelievable)
+                    if let existing = try Row.fetchOne(
+                        db,
+                        sql: """
+                            SELECT s.graded_at, s.student, s.error, g.fingerprint FROM session s
+                            LEFT JOIN grading g ON g.id = s.grading_id WHERE s.class = ? AND s.path = ?
+                            """,
+                        arguments: [place.0, place.1])
+                    {
+                        let current = MergeRank(
+                            gradedAt: try existing.checked("graded_at", "session"),
+                            student: try existing.checked("student", "session"), error: try existing.checked("error", "session"),
+                            fingerprint: try existing.checked("fingerprint", "grading"), latestBelievable: latestBelievable)
+                        guard current < incoming else { continue }
+                    }
                     try db.execute(
                         sql: """
                             INSERT INTO session (class, path, student, grading_id, error, graded_at) VALUES (?, ?, ?, ?, ?, ?)
                             ON CONFLICT (class, path) DO UPDATE SET student = excluded.student,
                                 grading_id = excluded.grading_id, error = excluded.error, graded_at = excluded.graded_at
-                            WHERE excluded.graded_at > session.graded_at
                             """,
                         arguments: [
-                            try session.checked("class", "session") as String, try session.checked("path", "session") as String,
-                            try session.checked("student", "session") as String, gradingID,
-                            try session.checked("error", "session") as String?,
+                            place.0, place.1, incoming.student, gradingID, try session.checked("error", "session") as String?,
                             try session.checked("graded_at", "session") as String,
                         ])
+                }
+                for folder in content.classFolders {
+                    try db.execute(
+                        sql: "INSERT INTO class_folder (class, name) VALUES (?, ?) ON CONFLICT (class) DO NOTHING",
+                        arguments: [try folder.checked("class", "class_folder") as String, try folder.checked("name", "class_folder") as String])
                 }
             }
         }
@@ -119,6 +148,7 @@ struct PartContent {
     var gradings: [Row]
     var children: [String: [Int64: [Row]]] = [:]
     var sessions: [Row]
+    var classFolders: [Row]
 
     init(_ db: Database) throws {
         gradings = try Row.fetchAll(db, sql: "SELECT * FROM grading ORDER BY id")
@@ -130,5 +160,6 @@ struct PartContent {
             children[table] = byGrading
         }
         sessions = try Row.fetchAll(db, sql: "SELECT * FROM session ORDER BY class, path")
+        classFolders = try Row.fetchAll(db, sql: "SELECT * FROM class_folder ORDER BY class")
     }
 }

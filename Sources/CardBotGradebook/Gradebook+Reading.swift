@@ -2,14 +2,25 @@ import CardBotClassroom
 import GRDB
 
 extension Gradebook {
-    /// The class folders the gradebook has sessions of, as they were given to `cardbot grade`, sorted.
-    public func classes() throws -> [String] {
-        try wrap { try pool.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT class FROM session ORDER BY class") } }
+    /// The classes the gradebook has sessions of, sorted by key: each one's identity (its canonical absolute
+    /// path, or for sessions of older gradebooks the folder as it was typed) and the name it was last given as.
+    public func classes() throws -> [(key: String, name: String)] {
+        try wrap {
+            try pool.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT DISTINCT s.class AS class, coalesce(c.name, s.class) AS name
+                        FROM session s LEFT JOIN class_folder c ON c.class = s.class ORDER BY s.class
+                        """
+                ).map { (key: try $0.checked("class", "session"), name: try $0.checked("name", "class_folder")) }
+            }
+        }
     }
 
-    /// Every session of `classPath` in the gradebook, as a graded class with its pictures: the same reports as
-    /// grading the class folder in one run.
-    public func classGrade(_ classPath: String) throws -> ClassGrade {
+    /// Every session of the class with identity `classPath` in the gradebook, as a graded class with its
+    /// pictures, titled `name`: the same reports as grading the class folder in one run.
+    public func classGrade(_ classPath: String, name: String? = nil) throws -> ClassGrade {
         try wrap {
             try pool.read { db in
                 var grades: [SessionGrade] = []
@@ -31,7 +42,7 @@ extension Gradebook {
                     grades.append(grade)
                     if let picture { pictures[path] = picture }
                 }
-                return ClassGrade(classPath: classPath, grades: grades, pictures: pictures)
+                return ClassGrade(classPath: name ?? classPath, grades: grades, pictures: pictures)
             }
         }
     }

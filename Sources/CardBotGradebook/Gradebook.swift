@@ -108,6 +108,25 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
 
     // MARK: - GradeStore
 
+    public func beginClass(key: String, name: String) {
+        do {
+            try pool.write { db in
+                try db.execute(
+                    sql: "INSERT INTO class_folder (class, name) VALUES (?, ?) ON CONFLICT (class) DO UPDATE SET name = excluded.name",
+                    arguments: [key, name])
+                // Sessions recorded before classes had identities were keyed by the folder as typed: the same
+                // class typed the same way is this class (its places already under the key win).
+                guard name != key else { return }
+                try db.execute(
+                    sql: "DELETE FROM session WHERE class = ? AND path IN (SELECT path FROM session WHERE class = ?)",
+                    arguments: [name, key])
+                try db.execute(sql: "UPDATE session SET class = ? WHERE class = ?", arguments: [key, name])
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
     public func storedGrade(for subject: SessionSubject) -> (SessionGrade, SessionPictures?)? {
         let fingerprint = SessionFingerprint(subject.folder)
         lock.withLock { fingerprints[subject.entry.path] = fingerprint }

@@ -13,6 +13,8 @@ import GRDB
 /// replay(grading_id, attempt, gif)           the report's replay of an attempt (schema 2)
 /// tap(grading_id, position, frame, seconds, end_seconds, press)   every tap on the GO card (schema 3)
 /// session(class, path, student, grading_id, error, graded_at)   where each session lies, who it is
+/// class_folder(class, name)                  a class's identity (its canonical absolute path) and the folder
+///                                            as last given to `grade`, the reports' title (schema 4)
 /// grades                                     a view: session joined with its grading, one row a session
 /// ```
 /// `PRAGMA application_id` is ``applicationID`` and `PRAGMA user_version` the schema version, so the file says
@@ -26,7 +28,8 @@ enum GradebookSchema {
     static var version: Int { migrationNames.count }
     /// The migrations, in order; the n-th makes schema version n.
     static let migrationNames = [
-        "v1: sessions, gradings, attempts", "v2: attempt replays", "v3: run signal, GO taps, notes", "v4: own level files",
+        "v1: sessions, gradings, attempts", "v2: attempt replays", "v3: run signal, GO taps, notes",
+        "v4: own level files, class identities",
     ]
 
     /// Every migration, in order. A released migration is never changed: a new schema is a new migration.
@@ -149,10 +152,13 @@ enum GradebookSchema {
         }
         // A level file inside the session folder that is not the curriculum's level of its number: its path in the
         // session folder, so that it is never counted as that curriculum level (NULL: a curriculum level; gradings
-        // of schema 1 to 3 are taken as curriculum levels, as they were graded).
+        // of schema 1 to 3 are taken as curriculum levels, as they were graded). Classes are keyed by their
+        // canonical absolute path from now on; `class_folder` keeps the name they were given as; sessions of
+        // older schemas keep the class as it was typed until `grade` is given that class again the same way.
         migrator.registerMigration(migrationNames[3]) { db in
             try db.execute(sql: """
                 ALTER TABLE grading ADD COLUMN own_level_file TEXT;
+                CREATE TABLE IF NOT EXISTS class_folder (class TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL);
                 PRAGMA user_version = 4;
                 """)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '4')")

@@ -33,6 +33,10 @@ public struct ClassFolder: Sendable {
 
     /// The class folder as given.
     public let path: String
+    /// The class's identity: the folder's canonical absolute path (links, `.` and `..` resolved), the same
+    /// however the folder is typed and from whichever working folder, and different for two folders of the same
+    /// name (`A/cls` and `B/cls`). Gradebooks key a class by it.
+    public var key: String { FileSystem.absolute(path) }
     /// The sessions, in natural order of their relative paths.
     public let entries: [Entry]
 

@@ -7,19 +7,23 @@ import CardBotSession
 /// The grader calls it from several workers at once; it must be thread-safe. It never throws into the grader:
 /// a store that fails keeps its first error for the caller to report.
 public protocol GradeStore: Sendable {
+    /// Called once before the sessions of the class with identity `key` (``ClassFolder/key``), given as `name`,
+    /// are looked up or recorded.
+    func beginClass(key: String, name: String)
     /// The stored grade and pictures of `subject`, when its content and settings are unchanged since it was
     /// recorded (the grade's path and student are `subject`'s). Nil when it must be graded.
     func storedGrade(for subject: SessionSubject) -> (SessionGrade, SessionPictures?)?
     /// Records a freshly graded session (one transaction per session).
     func record(_ grade: SessionGrade, pictures: SessionPictures?, subject: SessionSubject)
-    /// Records a session that could not be graded (`grade.error` is set), found in class folder `classPath`.
+    /// Records a session that could not be graded (`grade.error` is set), found in the class with identity
+    /// `classPath` (``ClassFolder/key``).
     func recordFailure(_ grade: SessionGrade, classPath: String)
 }
 
 /// A session as a store sees it: where it lies in its class, its folder, the level it plays and what else
 /// its grade depends on.
 public struct SessionSubject: Sendable {
-    /// The class folder as given.
+    /// The class's identity (``ClassFolder/key``): its canonical absolute path.
     public var classPath: String
     /// The session's place in the class.
     public var entry: ClassFolder.Entry

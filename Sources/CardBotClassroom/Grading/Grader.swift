@@ -112,13 +112,15 @@ public struct Grader: Sendable {
                 failed.append(.failed(path: entry.relativePath, student: student, error: relative(error, to: classFolder.path)))
             }
         }
-        if let store { for grade in failed { store.recordFailure(grade, classPath: classFolder.path) } }
+        let classKey = classFolder.key
+        store?.beginClass(key: classKey, name: classFolder.path)
+        if let store { for grade in failed { store.recordFailure(grade, classPath: classKey) } }
 
         let deckFile = deck.file
         let settings = self.settings
         let subjects = prepared.map {
             SessionSubject(
-                classPath: classFolder.path, entry: $0.entry, folder: $0.folder, student: $0.student, level: $0.level,
+                classPath: classKey, entry: $0.entry, folder: $0.folder, student: $0.student, level: $0.level,
                 settings: settings, deckFile: deckFile)
         }
         // Sessions the store holds unchanged are not read again.
@@ -185,7 +187,7 @@ public struct Grader: Sendable {
                         error: relative(error, to: classFolder.path), level: session.level.number,
                         levelName: session.level.name)
                     grade.levelFile = session.levelFile
-                    store?.recordFailure(grade, classPath: classFolder.path)
+                    store?.recordFailure(grade, classPath: classKey)
                     slots.set(slot, (grade, nil))
                 }
                 tracker.sessionDone()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardBotClassroom
 import CardBotGradebook
+import CardBotSupport
 import Foundation
 
 extension CardBotCommand.Grade {
@@ -59,14 +60,16 @@ extension CardBotCommand.Grade {
                 let book = try Gradebook(path: gradebook, cardbotVersion: CardBotVersion.current)
                 for part in parts { try book.merge(part) }
                 let classes = try book.classes()
-                let chosen: String
+                let chosen: (key: String, name: String)
                 if let wanted = self.class {
-                    guard classes.contains(wanted) else {
+                    let absolute = FileSystem.absolute(wanted)
+                    guard let found = classes.first(where: { $0.key == wanted || $0.name == wanted || $0.key == absolute })
+                    else {
                         throw GradebookError(
                             file: gradebook,
-                            reason: "has no class '\(wanted)'; it has \(classes.map { "'\($0)'" }.joined(separator: ", "))")
+                            reason: "has no class '\(wanted)'; it has \(classes.map { "'\($0.name)'" }.joined(separator: ", "))")
                     }
-                    chosen = wanted
+                    chosen = found
                 } else if classes.count == 1 {
                     chosen = classes[0]
                 } else if classes.isEmpty {
@@ -74,10 +77,10 @@ extension CardBotCommand.Grade {
                 } else {
                     throw GradebookError(
                         file: gradebook,
-                        reason: "holds \(classes.count) classes (\(classes.map { "'\($0)'" }.joined(separator: ", "))); "
+                        reason: "holds \(classes.count) classes (\(classes.map { "'\($0.name)'" }.joined(separator: ", "))); "
                             + "name the one to report with --class")
                 }
-                return try book.classGrade(chosen)
+                return try book.classGrade(chosen.key, name: chosen.name)
             }
             try ReportOutput.show(grade, formats: out.map { ($0, ReportFormat(path: $0)!) }, noColor: noColor)
             if grade.hasErrors { throw ExitCode.failure }
