@@ -69,5 +69,6 @@ public enum FileBytes {
             _ = PathName.withCString(temporary) { unlink($0) }
             throw ImageError(.writeFailed, file: path, reason: "cannot write: \(String(cString: strerror(failure)))")
         }
+        FileSystem.syncFolder(of: path)
     }
 }

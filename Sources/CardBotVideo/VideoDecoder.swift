@@ -118,6 +118,15 @@ final class VideoDecoder {
         width = Int(parameters.pointee.width)
         height = Int(parameters.pointee.height)
         codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+        if width <= 0 || height <= 0 {
+            // FFmpeg found the stream but could decode no frame of it to learn its size (its own limits refuse
+            // frames of 30000x30000, say): quote what FFmpeg said rather than a size of 0x0.
+            let said = FFmpegLog.take().flatMap { $0.split(separator: "\n").first }.map { ": FFmpeg says \"\($0)\"" } ?? ""
+            avformat_close_input(&format)
+            throw ImageError(
+                .corrupt, file: file,
+                reason: "the size of the video's frames cannot be read, no frame of it could be decoded\(said)")
+        }
         do {
             try limits.check(width: width, height: height, file: file)
         } catch let error as ImageError {

@@ -1,6 +1,7 @@
 import CCardBotVideo
 import CFFmpeg
 import CardBotImaging
+import CardBotSupport
 import Foundation
 
 /// Writes gray or colour frames as a video file through libavcodec and libavformat.
@@ -26,6 +27,8 @@ public final class VideoWriter {
     public let encoderName: String
 
     private let temporaryPath: String
+    /// The interrupt handler's slot for the temporary file.
+    private var temporarySlot: Int?
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var frame: UnsafeMutablePointer<AVFrame>?
@@ -59,9 +62,11 @@ public final class VideoWriter {
         self.path = path
         self.width = width
         self.height = height
-        let directory = (path as NSString).deletingLastPathComponent
-        let base = (path as NSString).lastPathComponent
-        temporaryPath = (directory.isEmpty ? "" : directory + "/") + ".\(base).partial-\(getpid())"
+        // Written beside its final name under a name an interrupt removes (SIGINT, SIGTERM, SIGHUP) and a later
+        // run sweeps when a killed process left it (see `TemporaryFiles`).
+        TemporaryFiles.sweep(besides: path)
+        temporaryPath = TemporaryFiles.name(for: path)
+        temporarySlot = TemporaryFiles.track(temporaryPath)
         guard width > 0, height > 0 else {
             throw ImageError(.writeFailed, file: path, reason: "cannot write a video of \(width)x\(height) pixels")
         }
@@ -178,11 +183,19 @@ public final class VideoWriter {
         if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&format.pointee.pb) }
         release()
         finished = true
-        guard rename(temporaryPath, path) == 0 else {
+        defer {
+            TemporaryFiles.forget(temporarySlot)
+            temporarySlot = nil
+        }
+        // On the disk before it takes the final name, and the name on the disk after: a power cut leaves the old
+        // file or the whole new one.
+        FileSystem.sync(temporaryPath)
+        guard PathName.withCString(temporaryPath, { from in PathName.withCString(path) { rename(from, $0) } }) == 0 else {
             let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
+            _ = PathName.withCString(temporaryPath) { unlink($0) }
             throw ImageError(.writeFailed, file: path, reason: "cannot move the finished video into place: \(reason)")
         }
+        FileSystem.syncFolder(of: path)
     }
 
     // MARK: - Encoding
@@ -323,7 +336,9 @@ public final class VideoWriter {
         }
         release()
         finished = true
-        unlink(temporaryPath)
+        _ = PathName.withCString(temporaryPath) { unlink($0) }
+        TemporaryFiles.forget(temporarySlot)
+        temporarySlot = nil
     }
 
     private func release() {

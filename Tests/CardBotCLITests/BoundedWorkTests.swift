@@ -1,3 +1,4 @@
+import CardBotImaging
 import Foundation
 import Testing
 
@@ -75,5 +76,24 @@ struct BoundedWorkTests {
         let frames = (0..<(bytes.count - 2)).filter { bytes[$0] == 0x21 && bytes[$0 + 1] == 0xF9 && bytes[$0 + 2] == 0x04 }.count
         #expect(frames > 50 && frames <= 4 + 1 + 100 + 6, "\(frames) frames in the clip")
         #expect(gif.count < 3_000_000, "\(gif.count) bytes")
+    }
+
+    @Test("a live stream of JPEGs claiming 30000x30000 says their size cannot be read, not that they are 0x0")
+    func hugeLiveFrames() throws {
+        let folder = try CLIRunner.temporaryDirectory("cardbot-huge")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let small = folder.appendingPathComponent("small.jpg").path
+        try ImageWriter.write(GrayImage(width: 64, height: 48, fill: 200), to: small)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: small)))
+        // The baseline frame header (FF C0): length, precision, then height and width, big-endian.
+        let sof = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes.replaceSubrange((sof + 5)..<(sof + 9), with: [0x75, 0x30, 0x75, 0x30])
+        try Data(bytes).write(to: folder.appendingPathComponent("huge.jpg"))
+        let live = try HostileInputTests.shell(
+            "cat huge.jpg huge.jpg huge.jpg | exec \"$0\" run --level 3 --live -", in: folder)
+        #expect(live.status == 2, "\(live.stderr)")
+        #expect(live.stderr.contains("-: the size of the video's frames cannot be read, no frame of it could be decoded"), "\(live.stderr)")
+        #expect(!live.stderr.contains("0x0"))
+        #expect(live.stderr.split(separator: "\n").count == 1, "\(live.stderr)")
     }
 }

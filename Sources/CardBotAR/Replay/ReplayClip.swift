@@ -1,5 +1,6 @@
 import CardBotImaging
 import CardBotLesson
+import CardBotSupport
 import CardBotVision
 import Foundation
 
@@ -12,6 +13,13 @@ public enum ReplayClip {
             stepSeconds: 0.4, framesPerSecond: 5, titleSeconds: 0.8, leadSeconds: 0.2, holdSeconds: 1.2)
         options.maximumWalkSeconds = 20
         return options
+    }()
+
+    /// The name clips are written beside in `$TMPDIR`; clips a killed run left there are swept once a process.
+    static let temporaryBase: String = {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-clip").path
+        TemporaryFiles.sweep(besides: base)
+        return base
     }()
 
     /// The GIF bytes of `attempt` over `frame` (its run frame, full size), at most `maxWidth` pixels wide.
@@ -35,8 +43,15 @@ public enum ReplayClip {
             plane: TablePlaneFitter(geometry: cards).fit(corners.map { (marker: $0.0, corners: $0.1) }),
             programMatches: reading.markers == attempt.markers, map: level.map, width: small.width, height: small.height,
             options: options)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-clip-\(UUID().uuidString).gif").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        // In $TMPDIR under a name an interrupt removes and a later run sweeps (see `TemporaryFiles`).
+        let base = Self.temporaryBase
+        // The extension names the container to FFmpeg.
+        let path = TemporaryFiles.name(for: base) + ".gif"
+        let slot = TemporaryFiles.track(path)
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            TemporaryFiles.forget(slot)
+        }
         var sink = VideoFrameSink(path: path, fps: options.framesPerSecond)
         try ReplayComposer(level: level, options: options).write(attempt, background: small, view: view, into: &sink)
         try sink.finish()

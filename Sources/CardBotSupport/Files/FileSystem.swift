@@ -121,6 +121,26 @@ public enum FileSystem {
         return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
+    /// Flushes the file at `path` to the disk (`fsync`); false when it cannot be opened or flushed.
+    @discardableResult
+    public static func sync(_ path: String) -> Bool {
+        let descriptor = PathName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0
+    }
+
+    /// Flushes the folder holding `path` (after a rename into it, so that the new name survives a power cut).
+    @discardableResult
+    public static func syncFolder(of path: String) -> Bool {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let descriptor = PathName.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0
+    }
+
     /// `name` inside `folder`.
     public static func join(_ folder: String, _ name: String) -> String {
         if folder.isEmpty || name.hasPrefix("/") { return name }

@@ -86,6 +86,12 @@ public enum TemporaryFiles {
             guard handler == nil || unsafeBitCast(handler, to: Int.self) == 0 else { continue }
             _ = signal(signalNumber, removeTemporariesAndExit)
         }
+        // A parent may have started this process with these signals blocked (Foundation's Process does): unblock
+        // them in this thread, so that they reach the handler (any thread not blocking a signal may take it).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, signalNumber) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 }
 
