@@ -95,6 +95,12 @@ public struct VideoFrameSource: FrameSource {
         var decodedAny = false
         let clock = ContinuousClock()
         var firstArrival: ContinuousClock.Instant? = nil
+        /// Seconds since the first frame (good or damaged) of a live stream arrived.
+        func arrival() -> Double {
+            let now = clock.now
+            if firstArrival == nil { firstArrival = now }
+            return (now - firstArrival!).seconds
+        }
         func drain() {
             while !stopped, let frame = results.take() {
                 if !deliver(frame) { stopped = true }
@@ -106,19 +112,17 @@ public struct VideoFrameSource: FrameSource {
             case .end:
                 break decoding
             case .damaged(let seconds, let reason):
-                if let seconds, !sampler.take(seconds) { continue }
-                let at = seconds ?? lastSeconds
+                // Live, a damaged frame is timed by its arrival like every other: the stream's own times (FFmpeg's
+                // guess for MJPEG) run on another clock, and would move the sampler past the good frames.
+                let streamSeconds = live ? arrival() : seconds
+                if let streamSeconds, !sampler.take(streamSeconds) { continue }
+                let at = streamSeconds ?? lastSeconds
                 let stamp = FrameStamp(index: index, name: FrameStamp.clock(at), seconds: at)
                 let error = ImageError(.corrupt, file: file, reason: reason)
                 results.put(index, ScannedFrame(stamp: stamp, outcome: .failure(error)))
                 index += 1
             case .frame(let frame, let streamSeconds):
-                var seconds = streamSeconds
-                if live {
-                    let now = clock.now
-                    if firstArrival == nil { firstArrival = now }
-                    seconds = (now - firstArrival!).seconds
-                }
+                let seconds = live ? arrival() : streamSeconds
                 decodedAny = true
                 lastSeconds = seconds
                 guard sampler.take(seconds) else { continue }
