@@ -72,6 +72,20 @@ struct LanguageCommandTests {
         #expect(output.stdout.isEmpty)
     }
 
+    @Test("a 70 MB message catalog is refused by its size at once, before it is read")
+    func hugeCatalog() throws {
+        let folder = try CLIRunner.temporaryDirectory("cardbot-locale-huge")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let entry = Data("msgid \"Summary:\"\nmsgstr \"Opsummering:\"\n\n".utf8)
+        var catalog = Data(capacity: 70 << 20)
+        while catalog.count < 70 << 20 { catalog.append(entry) }
+        try catalog.write(to: folder.appendingPathComponent("da.po"))
+        let output = try CLIRunner.run(["levels", "--language", "da"], environment: ["CARDBOT_LOCALE_DIR": folder.path])
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("cardbot: error: \(folder.path)/da.po:1: the file is \(catalog.count) bytes, more than the limit of 4194304 bytes"), "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+    }
+
     @Test("a session's trace and summary in Danish")
     func danishSession() throws {
         let output = try CLIRunner.run(["run", "Examples/maya-level-3", "--language", "da"])

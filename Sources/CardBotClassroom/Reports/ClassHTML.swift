@@ -5,7 +5,8 @@ import Mustache
 /// The class report as one self-contained HTML page: a grid of students by levels coloured by stars, the
 /// levels' figures, and for each session its program as card names, a thumbnail of its last readable frame
 /// with the cards outlined, and the level's map with the robot's path. No network is needed to open it:
-/// the CSS is inline and the pictures are PNG `data:` URIs.
+/// the CSS is inline and the pictures are PNG `data:` URIs, or, for a large class, files in a folder beside the
+/// page (see ``ReportPictures``).
 public enum ClassHTML {
     /// The parsed template (parsed once; it is a constant, so parsing cannot fail at run time).
     private static let template: MustacheTemplate = {
@@ -17,13 +18,13 @@ public enum ClassHTML {
         }
     }()
 
-    /// The page.
-    public static func text(for grade: ClassGrade) -> String {
-        template.render(context(for: grade))
+    /// The page, its pictures placed by `pictures` (inside the page by default).
+    public static func text(for grade: ClassGrade, pictures: ReportPictures = ReportPictures(folder: nil)) -> String {
+        template.render(context(for: grade, pictures: pictures))
     }
 
     /// The values the template shows, every one a string, a list or a flag.
-    static func context(for grade: ClassGrade) -> [String: Any] {
+    static func context(for grade: ClassGrade, pictures placement: ReportPictures = ReportPictures(folder: nil)) -> [String: Any] {
         let grades = grade.grades
         let summary = grade.summary
         var anchors: [String: String] = [:]
@@ -78,7 +79,7 @@ public enum ClassHTML {
         }
 
         let sessions: [[String: Any]] = grades.map { row in
-            session(row, anchor: anchors[row.path] ?? "", pictures: grade.pictures[row.path])
+            session(row, anchor: anchors[row.path] ?? "", pictures: grade.pictures[row.path], placement: placement)
         }
 
         var context: [String: Any] = [
@@ -100,7 +101,9 @@ public enum ClassHTML {
         return context
     }
 
-    static func session(_ row: SessionGrade, anchor: String, pictures: SessionPictures?) -> [String: Any] {
+    static func session(
+        _ row: SessionGrade, anchor: String, pictures: SessionPictures?, placement: ReportPictures = ReportPictures(folder: nil)
+    ) -> [String: Any] {
         var values: [String: Any] = [
             "anchor": anchor,
             "student": row.student,
@@ -155,12 +158,12 @@ public enum ClassHTML {
                 first.attempt, undone.number, undone.frame)
         }
         if let thumbnail = pictures?.thumbnail {
-            values["thumbnail"] = Data(thumbnail).base64EncodedString()
+            values["thumbnail"] = placement.source(thumbnail, name: "\(anchor)-frame.png", type: "image/png")
             values["thumbnailCaption"] = Messages.text("The last readable frame, cards numbered in reading order")
             values["thumbnailAlt"] = Messages.text("The last readable frame of %s's session with the cards outlined", row.student)
         }
         if let map = pictures?.map {
-            values["map"] = Data(map).base64EncodedString()
+            values["map"] = placement.source(map, name: "\(anchor)-map.png", type: "image/png")
             values["mapCaption"] = row.solved
                 ? Messages.text("The robot's path (best program)") : Messages.text("The robot's path (last program run)")
             values["mapAlt"] = Messages.text("The map of %s with the robot's path", values["levelTitle"] as? String ?? "")
@@ -168,7 +171,7 @@ public enum ClassHTML {
         if let pictures, !pictures.replays.isEmpty {
             values["replays"] = pictures.replays.map { replay -> [String: Any] in
                 [
-                    "gif": Data(replay.gif).base64EncodedString(),
+                    "gif": placement.source(replay.gif, name: "\(anchor)-attempt-\(replay.attempt).gif", type: "image/gif"),
                     "alt": Messages.text("Attempt %1$s of %2$s's session replayed on the table", replay.attempt, row.student),
                     "caption": Messages.text("Attempt %s, replayed on the table", replay.attempt),
                 ]

@@ -114,9 +114,9 @@ enum ClassHTMLTemplate {
         {{#hasUnreadable}}<div>{{t.unreadableFrames}}</div>
         <ul class="unreadable">{{#unreadable}}<li>{{frame}}: {{reason}}</li>{{/unreadable}}</ul>{{/hasUnreadable}}
         <div class="pictures">
-        {{#thumbnail}}<figure><img src="data:image/png;base64,{{thumbnail}}" alt="{{thumbnailAlt}}" /><figcaption>{{thumbnailCaption}}</figcaption></figure>{{/thumbnail}}
-        {{#map}}<figure><img class="map" src="data:image/png;base64,{{map}}" alt="{{mapAlt}}" /><figcaption>{{mapCaption}}</figcaption></figure>{{/map}}
-        {{#replays}}<figure><img src="data:image/gif;base64,{{gif}}" alt="{{alt}}" /><figcaption>{{caption}}</figcaption></figure>{{/replays}}
+        {{#thumbnail}}<figure><img src="{{thumbnail}}" loading="lazy" alt="{{thumbnailAlt}}" /><figcaption>{{thumbnailCaption}}</figcaption></figure>{{/thumbnail}}
+        {{#map}}<figure><img class="map" src="{{map}}" loading="lazy" alt="{{mapAlt}}" /><figcaption>{{mapCaption}}</figcaption></figure>{{/map}}
+        {{#replays}}<figure><img src="{{gif}}" loading="lazy" alt="{{alt}}" /><figcaption>{{caption}}</figcaption></figure>{{/replays}}
         </div>
         {{#replaysLeftOut}}<p class="muted">{{replaysLeftOut}}</p>{{/replaysLeftOut}}
         {{/error}}

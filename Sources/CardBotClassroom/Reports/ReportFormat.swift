@@ -1,5 +1,7 @@
 import CardBotImaging
 import CardBotSession
+import CardBotSupport
+import Foundation
 
 /// A class report file, its format told by its extension: `.csv`, `.json` or `.html` (`.htm`), any case.
 public enum ReportFormat: String, Sendable, CaseIterable {
@@ -30,12 +32,63 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
     /// Writes the report to `path` atomically (a temporary file beside it, then renamed over it), so an
     /// interrupted run never leaves half a report.
+    ///
+    /// An HTML report whose pictures are more than ``ReportPictures/embeddedLimit`` bytes is written as the page
+    /// and a folder beside it (`class.html` and `class.files/`, as a browser saves a page), so that a class of
+    /// hundreds of sessions stays a page that opens at once; the folder is written first, under a temporary
+    /// name, and takes the place of an older one.
     /// - Throws: `SessionError` naming `path` when it cannot be written.
     public func write(_ grade: ClassGrade, to path: String) throws {
         do {
-            try FileBytes.writeAtomically(Array(text(for: grade).utf8), to: path)
+            let folder = Self.picturesFolder(for: path)
+            if self == .html, ReportPictures.totalBytes(grade) > ReportPictures.embeddedLimit {
+                let pictures = ReportPictures(folder: Self.lastComponent(folder))
+                let page = ClassHTML.text(for: grade, pictures: pictures)
+                try Self.writeFolder(pictures.files, to: folder)
+                try FileBytes.writeAtomically(Array(page.utf8), to: path)
+            } else {
+                try FileBytes.writeAtomically(Array(text(for: grade).utf8), to: path)
+                // A folder an earlier, larger report of this name left would only mislead.
+                if self == .html, FileSystem.kind(folder) == .directory { try? FileManager.default.removeItem(atPath: folder) }
+            }
         } catch let error as ImageError {
             throw SessionError(file: path, reason: error.reason)
+        }
+    }
+
+    /// The pictures folder of an HTML report at `path`: `class.html` → `class.files`.
+    public static func picturesFolder(for path: String) -> String {
+        let name = Self.lastComponent(path)
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        return String(path.dropLast(name.count)) + stem + ".files"
+    }
+
+    /// The last component of `path`.
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    }
+
+    /// Writes `files` into a fresh folder at `folder`, replacing an older one whole.
+    static func writeFolder(_ files: [(name: String, bytes: [UInt8])], to folder: String) throws {
+        let manager = FileManager.default
+        let fresh = TemporaryFiles.name(for: folder)
+        do {
+            try manager.createDirectory(atPath: fresh, withIntermediateDirectories: false)
+        } catch {
+            throw ImageError(.writeFailed, file: folder, reason: "cannot make the pictures folder: \(error.localizedDescription)")
+        }
+        do {
+            for file in files { try FileBytes.writeAtomically(file.bytes, to: FileSystem.join(fresh, file.name)) }
+            let old = TemporaryFiles.name(for: folder)
+            let hadOld = FileSystem.kind(folder) == .directory
+            if hadOld { try manager.moveItem(atPath: folder, toPath: old) }
+            try manager.moveItem(atPath: fresh, toPath: folder)
+            FileSystem.syncFolder(of: folder)
+            if hadOld { try? manager.removeItem(atPath: old) }
+        } catch {
+            try? manager.removeItem(atPath: fresh)
+            if let error = error as? ImageError { throw error }
+            throw ImageError(.writeFailed, file: folder, reason: "cannot write the pictures folder: \(error.localizedDescription)")
         }
     }
 }

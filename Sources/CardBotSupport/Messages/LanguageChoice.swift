@@ -56,8 +56,17 @@ public enum LanguageChoice {
             for name in names {
                 let path = folder + "/" + name + ".po"
                 guard FileManager.default.fileExists(atPath: path) else { continue }
-                guard let data = FileManager.default.contents(atPath: path) else { continue }
-                return try MessageCatalog(language: name, poText: String(decoding: data, as: UTF8.self), file: path)
+                let bytes: [UInt8]
+                do {
+                    bytes = try RegularFile.read(path, maxBytes: MessageCatalog.maximumFileBytes)
+                } catch {
+                    throw MessageCatalogError(
+                        file: path, line: 1,
+                        reason: error.kind == .tooLarge
+                            ? "\(error.reason) bytes (a catalog of every CardBot message is about 100 KB); check that this is a message catalog"
+                            : error.reason)
+                }
+                return try MessageCatalog(language: name, poText: String(decoding: bytes, as: UTF8.self), file: path)
             }
         }
         if let explicit, !explicit.isEmpty {

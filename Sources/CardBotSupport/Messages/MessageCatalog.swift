@@ -80,6 +80,12 @@ public struct MessageCatalog: Sendable {
     }
 }
 
+extension MessageCatalog {
+    /// The largest PO file read, in bytes (4 MiB): every CardBot message with its translation is about 100 KB, so a
+    /// larger file is not a catalog of this program, and reading it would cost time and memory before anything runs.
+    public static let maximumFileBytes = 4 << 20
+}
+
 /// A PO file that cannot be read: where and why.
 public struct MessageCatalogError: Error, Sendable, CustomStringConvertible {
     /// The file.
