@@ -17,9 +17,26 @@ struct DamagedGradebookValue: Error, CustomStringConvertible {
 extension Row {
     /// The value of `column` (of a row of `table`) as `T`; a value that is not a `T` is a
     /// ``DamagedGradebookValue``, never a trap (GRDB's subscripts trap on a mismatch).
+    ///
+    /// Counts, numbers and seconds (`Int` and `Double` columns) must also lie within ±``plausibleLimit`` (and be
+    /// finite): a value beyond it (frames = 2^63 - 1, a tap at 1e300 s) would overflow the sums and clocks of
+    /// the reports, so it is damage too. Row ids (`Int64`) are not bounded.
     func checked<T: DatabaseValueConvertible>(_ column: String, _ table: String) throws -> T {
         do {
-            return try decode(T.self, forColumn: column)
+            let value = try decode(T.self, forColumn: column)
+            if let int = value as? Int, int.magnitude > UInt(Self.plausibleLimit) {
+                throw DamagedGradebookValue(
+                    table: table, column: column, value: String(int),
+                    expected: "a whole number between -\(Self.plausibleLimit) and \(Self.plausibleLimit)")
+            }
+            if let double = value as? Double, !double.isFinite || double.magnitude > Double(Self.plausibleLimit) {
+                throw DamagedGradebookValue(
+                    table: table, column: column, value: String(double),
+                    expected: "a number between -\(Self.plausibleLimit) and \(Self.plausibleLimit)")
+            }
+            return value
+        } catch let error as DamagedGradebookValue {
+            throw error
         } catch {
             let raw: DatabaseValue = hasColumn(column) ? (self[column] as DatabaseValue? ?? .null) : .null
             let shown: String
@@ -33,6 +50,9 @@ extension Row {
             throw DamagedGradebookValue(table: table, column: column, value: shown, expected: Self.expected(T.self))
         }
     }
+
+    /// The largest count, number or time in seconds a gradebook value may plausibly hold (a billion).
+    static let plausibleLimit = 1_000_000_000
 
     /// What a column of type `T` holds, in words.
     static func expected<T>(_ type: T.Type) -> String {

@@ -16,6 +16,9 @@ public struct FrameStamp: Sendable, Equatable, Hashable {
 
     /// `seconds` as a clock reading, `m:ss` (with tenths when not whole): 0:05, 1:02.5, 61:40.
     public static func clock(_ seconds: Double) -> String {
+        // NaN and times beyond a billion seconds (a damaged gradebook, a hostile file) have no clock: say so
+        // rather than trap converting them to a whole number.
+        guard seconds.isFinite, seconds < 1e9 else { return seconds.isNaN ? "?" : "\u{221E}" }
         let tenths = Int((max(0, seconds) * 10).rounded())
         let minutes = tenths / 600
         let rest = tenths % 600

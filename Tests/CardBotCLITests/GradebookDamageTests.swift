@@ -21,6 +21,10 @@ struct GradebookDamageTests {
         ("UPDATE grading SET solved = 'maybe'", "grading.solved holds 'maybe' where 0 or 1 belongs", true),
         ("UPDATE grading SET frames = 1e300", "", false),
         ("UPDATE attempt SET seconds = 'x'", "", false),
+        // Found by the gradebook fuzzer: sums, medians and clocks of the reports overflowed or trapped.
+        ("UPDATE grading SET attempts = 9223372036854775807",
+         "grading.attempts holds 9223372036854775807 where a whole number between -1000000000 and 1000000000 belongs", true),
+        ("UPDATE grading SET unreadable_frames = 9223372036854775807", "", false),
     ])
     func damagedValues(update: String, message: String, progressReads: Bool) throws {
         let (folder, book) = try Self.gradedExamples()

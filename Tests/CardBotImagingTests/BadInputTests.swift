@@ -140,4 +140,13 @@ struct BadInputTests {
     func writeExtension() {
         #expect(throws: ImageError.self) { try ImageWriter.write(GrayImage(width: 2, height: 2), to: "/tmp/frame.bmp") }
     }
+
+    @Test("a time no clock can show (NaN, infinite, 1e300 s, from a damaged gradebook) is shown, never a trap")
+    func clockOfHostileTimes() {
+        #expect(FrameStamp.clock(1e300) == "\u{221E}")
+        #expect(FrameStamp.clock(.infinity) == "\u{221E}")
+        #expect(FrameStamp.clock(.nan) == "?")
+        #expect(FrameStamp.clock(62.5) == "1:02.5")
+        #expect(FrameStamp.clock(-3) == "0:00")
+    }
 }
