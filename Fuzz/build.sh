@@ -4,7 +4,10 @@
 # -sanitize=fuzzer,address, in dependency order: CardBotSupport, the JPEG C shim, CardBotImaging, CardBotLesson,
 # CardBotPrint (cairo and Pango), CardBotVision (with -enable-testing, so the deck harness can reach the internal deck.json parser); the
 # session.json harness is compiled together with the two Session files it needs (SessionManifest, SessionError),
-# so that it does not need the HTML template package.
+# so that it does not need the HTML template package. The gradebook harness needs the whole stack below
+# CardBotGradebook: the FFmpeg C shim, CardBotVideo, CardBotSession, CardBotAR, CardBotClassroom, and the package's
+# dependencies GRDB (over the system's libsqlite3) and swift-mustache, compiled here from the sources SwiftPM checked
+# out into .build/checkouts (`swift build` or `make build` makes them; FUZZ_CHECKOUTS names another folder).
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${FUZZ_OUT:-$ROOT/.build/fuzz}
@@ -12,12 +15,24 @@ SWIFTC=${SWIFTC:-swiftc}
 CLANG=${CLANG:-clang}
 OPT=${FUZZ_OPT:--Onone}
 SAN="-sanitize=fuzzer,address"
-mkdir -p "$OUT/include/CCardBotJPEG"
+CHECKOUTS=${FUZZ_CHECKOUTS:-$ROOT/.build/checkouts}
+GRDB_DIR=$CHECKOUTS/GRDB.swift
+MUSTACHE_DIR=$CHECKOUTS/swift-mustache
+if [ ! -d "$GRDB_DIR/GRDB" ] || [ ! -f "$GRDB_DIR/Sources/GRDBSQLite/module.modulemap" ] \
+    || [ ! -d "$MUSTACHE_DIR/Sources/Mustache" ]; then
+    echo "fuzz: error: the gradebook harness is built from the sources of GRDB and swift-mustache," >&2
+    echo "fuzz: and they are not in $CHECKOUTS:" >&2
+    echo "fuzz: run 'swift build' (or 'make build') first, so that SwiftPM checks them out" >&2
+    exit 1
+fi
+mkdir -p "$OUT/include/CCardBotJPEG" "$OUT/include/CCardBotVideo"
 cd "$ROOT"
 
+FFMPEG="libavformat libavcodec libavutil libswscale"
 CFLAGS=""
-for flag in $(pkg-config --cflags libpng libjpeg pangocairo); do CFLAGS="$CFLAGS -Xcc $flag"; done
-INCLUDES="-I $OUT -I $OUT/include/CCardBotJPEG -I Sources/CJPEG -I Sources/CPNG -I Sources/CCairo $CFLAGS"
+for flag in $(pkg-config --cflags libpng libjpeg pangocairo $FFMPEG sqlite3); do CFLAGS="$CFLAGS -Xcc $flag"; done
+INCLUDES="-I $OUT -I $OUT/include/CCardBotJPEG -I $OUT/include/CCardBotVideo -I Sources/CJPEG -I Sources/CPNG \
+    -I Sources/CCairo -I Sources/CFFmpeg -I $GRDB_DIR/Sources/GRDBSQLite $CFLAGS"
 LIBS="-L $OUT $(pkg-config --libs libpng libjpeg pangocairo)"
 
 # library NAME "FLAGS" "DEPENDENCIES" SOURCES...: a static library and its Swift module, skipped when it is newer
@@ -63,11 +78,40 @@ if [ ! -f "$OUT/libCCardBotJPEGShim.a" ] || [ -n "$(find Sources/CCardBotJPEG -n
     ar rcs "$OUT/libCCardBotJPEGShim.a" "$OUT/shim.o"
 fi
 
+cat > "$OUT/include/CCardBotVideo/module.modulemap" <<MAP
+module CCardBotVideo {
+    header "$ROOT/Sources/CCardBotVideo/include/CCardBotVideo.h"
+    export *
+}
+MAP
+if [ ! -f "$OUT/libCCardBotVideoShim.a" ] \
+    || [ -n "$(find Sources/CCardBotVideo -newer "$OUT/libCCardBotVideoShim.a")" ]; then
+    echo "fuzz: building the FFmpeg shim"
+    $CLANG -fsanitize=fuzzer-no-link,address -g -O1 -c Sources/CCardBotVideo/shim.c -I Sources/CCardBotVideo/include \
+        $(pkg-config --cflags $FFMPEG) -o "$OUT/video-shim.o"
+    rm -f "$OUT/libCCardBotVideoShim.a"
+    ar rcs "$OUT/libCCardBotVideoShim.a" "$OUT/video-shim.o"
+fi
+
 library CardBotSupport "" "" $(swift_sources Sources/CardBotSupport)
 library CardBotImaging "" "CardBotSupport CCardBotJPEGShim" $(swift_sources Sources/CardBotImaging)
 library CardBotLesson "" "CardBotSupport" $(swift_sources Sources/CardBotLesson)
 library CardBotPrint "" "CardBotImaging" $(swift_sources Sources/CardBotPrint)
 library CardBotVision -enable-testing "CardBotImaging CardBotPrint CardBotSupport" $(swift_sources Sources/CardBotVision)
+# The gradebook's stack. GRDB and Mustache get the flags their packages give them (Swift 6, GRDB's SQLite defines).
+library CardBotVideo "" "CardBotImaging CardBotSupport CCardBotVideoShim" $(swift_sources Sources/CardBotVideo)
+library CardBotSession "" "CardBotImaging CardBotVideo CardBotSupport" $(swift_sources Sources/CardBotSession)
+library CardBotAR "" "CardBotVision CardBotLesson CardBotImaging CardBotVideo CardBotPrint CardBotSupport" \
+    $(swift_sources Sources/CardBotAR)
+library Mustache "-swift-version 6 -suppress-warnings" "" $(swift_sources "$MUSTACHE_DIR/Sources/Mustache")
+GRDB_FLAGS="-swift-version 6 -DSQLITE_ENABLE_FTS5 -DSQLITE_ENABLE_SNAPSHOT -DSQLITE_DISABLE_SNAPSHOT -suppress-warnings"
+library GRDB "$GRDB_FLAGS" "" $(swift_sources "$GRDB_DIR/GRDB")
+library CardBotClassroom "" "CardBotAR CardBotSession CardBotLesson CardBotVision CardBotImaging CardBotVideo \
+    CardBotPrint CardBotSupport Mustache" \
+    $(swift_sources Sources/CardBotClassroom)
+library CardBotGradebook "" "CardBotClassroom CardBotSession CardBotLesson CardBotImaging CardBotSupport GRDB \
+    Mustache" \
+    $(swift_sources Sources/CardBotGradebook)
 
 IMAGING="-lCardBotImaging -lCCardBotJPEGShim -lCardBotSupport"
 harness png FuzzPNG Fuzz/Harnesses/PNG.swift $IMAGING
@@ -79,6 +123,9 @@ harness patterns FuzzPatterns Fuzz/Harnesses/Patterns.swift -lCardBotVision -lCa
 harness catalog FuzzCatalog Fuzz/Harnesses/Catalog.swift -lCardBotSupport
 harness session CardBotSession Fuzz/Harnesses/Session.swift Sources/CardBotSession/SessionManifest.swift \
     Sources/CardBotSession/SessionError.swift -lCardBotSupport
+harness gradebook FuzzGradebook Fuzz/Harnesses/Gradebook.swift -lCardBotGradebook -lGRDB -lCardBotClassroom \
+    -lMustache -lCardBotAR -lCardBotSession -lCardBotVideo -lCCardBotVideoShim -lCardBotVision -lCardBotLesson \
+    -lCardBotPrint $IMAGING -lsqlite3 $(pkg-config --libs $FFMPEG)
 
 # Seed corpora: the repository's own examples (copied, so that libFuzzer never writes into the checkout).
 mkdir -p "$OUT/seeds"
@@ -102,6 +149,14 @@ copy session Examples/*/session.json Fuzz/Seeds/session/*
 copy deck Cards/deck.json $(find Cards/examples -name deck.json)
 copy patterns Fuzz/Seeds/patterns/*
 copy program Fuzz/Seeds/program/*
+# Gradebooks made by cardbot grade (their pictures cut to their first bytes, VACUUMed with 512-byte pages) and the
+# edit programs of the hostile review. The harness starts its edits from the gradebooks, by their names (so they
+# are copied apart too, unnumbered), and reads the curriculum for the progress report.
+copy gradebook Fuzz/Seeds/gradebook/*
+rm -rf "$OUT/gradebook-bases" "$OUT/gradebook-levels"
+mkdir -p "$OUT/gradebook-bases" "$OUT/gradebook-levels"
+cp Fuzz/Seeds/gradebook/*.sqlite "$OUT/gradebook-bases/"
+cp Levels/*.json "$OUT/gradebook-levels/"
 # The catalog harness skips inputs over 8 KB: its seeds are the first entries of the Danish catalog.
 mkdir -p "$OUT/seeds-src"
 head -c 6000 Locale/da.po > "$OUT/seeds-src/da-head.po"
