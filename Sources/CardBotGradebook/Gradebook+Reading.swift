@@ -24,7 +24,7 @@ extension Gradebook {
         try wrap {
             try pool.read { db in
                 var grades: [SessionGrade] = []
-                var pictures: [String: SessionPictures] = [:]
+                let pictures = PictureShelf()
                 let sessions = try Row.fetchAll(
                     db, sql: "SELECT * FROM session WHERE class = ? ORDER BY path", arguments: [classPath])
                 for session in sessions {
@@ -40,9 +40,9 @@ extension Gradebook {
                     }
                     let (grade, picture) = try GradebookRows.grade(row, db: db, path: path, student: student)
                     grades.append(grade)
-                    if let picture { pictures[path] = picture }
+                    if let picture { pictures.put(picture, for: path) }
                 }
-                return ClassGrade(classPath: name ?? classPath, grades: grades, pictures: pictures)
+                return ClassGrade(classPath: name ?? classPath, grades: grades, shelf: pictures)
             }
         }
     }

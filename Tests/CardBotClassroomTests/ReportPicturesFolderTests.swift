@@ -1,4 +1,4 @@
-import CardBotClassroom
+@testable import CardBotClassroom
 import Foundation
 import Testing
 
@@ -19,7 +19,7 @@ import Testing
         return ClassGrade(classPath: "class", grades: grades, pictures: pictures)
     }
 
-    @Test("pictures over the limit go to class.files/, linked from a small page; a later small report removes the folder")
+    @Test("pictures over the limit make a book: a class page with an index, student pages and pictures in class.files/")
     func folder() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("report-folder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -31,17 +31,49 @@ import Testing
         try ReportFormat.html.write(large, to: page)
         let folder = out.appendingPathComponent("my class.files")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(files.count == 800)
-        #expect(try Data(contentsOf: folder.appendingPathComponent("session-1-attempt-2.gif")) == Data(repeating: 4, count: 12_000))
+        // Every student here has one session: 200 student pages beside the 800 pictures.
+        #expect(files.filter { $0.hasSuffix(".html") }.count == 200)
+        #expect(files.filter { !$0.hasSuffix(".html") }.count == 800)
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(!html.contains("data:image"))
-        #expect(html.contains(#"<img src="my%20class.files/session-1-frame.png" loading="lazy""#))
-        #expect(html.utf8.count < 1_000_000, "\(html.utf8.count) bytes")
+        #expect(!html.contains("<img"))
+        #expect(html.utf8.count < 200_000, "\(html.utf8.count) bytes")
+        // The grid and the index link to the session on its student's page.
+        let sessionOne = large.grades.firstIndex { $0.path == "s1" }! + 1
+        let studentOne = files.filter { $0.hasPrefix("student-") }.first { name in
+            (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?.contains("Student 1 ·") ?? false
+        }
+        let studentPage = try #require(studentOne)
+        #expect(html.contains(#"<a href="my%20class.files/\#(studentPage)#session-\#(sessionOne)">"#))
+        let student = try String(contentsOf: folder.appendingPathComponent(studentPage), encoding: .utf8)
+        #expect(student.contains(#"<img src="session-\#(sessionOne)-attempt-2.gif" loading="lazy""#))
+        #expect(student.contains(#"<a href="../my%20class.html">← The whole class</a>"#))
+        #expect(
+            try Data(contentsOf: folder.appendingPathComponent("session-\(sessionOne)-attempt-2.gif"))
+                == Data(repeating: 4, count: 12_000))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["my class.files", "my class.html"])
 
         // The same report name for a small class: one page again, the old folder gone.
         try ReportFormat.html.write(Self.grade(sessions: 2, bytes: 100), to: page)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["my class.html"])
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("data:image/png;base64,"))
+    }
+
+    @Test("a student with more sessions than a page holds gets several pages, linked in turn")
+    func studentOverSeveralPages() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("report-book-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: out) }
+        var large = Self.grade(sessions: 60, bytes: 40_000)
+        large = ClassGrade(
+            classPath: "class", grades: large.grades.map { var row = $0; row.student = "Ada"; return row },
+            shelf: large.pictures)
+        try ReportFormat.html.write(large, to: out.appendingPathComponent("class.html").path)
+        let folder = out.appendingPathComponent("class.files")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".html") }.sorted()
+        #expect(pages == ["student-1-2.html", "student-1-3.html", "student-1.html"])
+        let second = try String(contentsOf: folder.appendingPathComponent("student-1-2.html"), encoding: .utf8)
+        #expect(second.contains("Ada (2 of 3) · class report: class"))
+        #expect(second.contains(#"<a href="student-1.html">← Ada</a>"#) && second.contains(#"<a href="student-1-3.html">Ada →</a>"#))
+        #expect(second.components(separatedBy: #"<section class="session"#).count - 1 == StudentPages.sessionsPerPage)
     }
 }

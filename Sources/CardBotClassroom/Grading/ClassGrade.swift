@@ -6,15 +6,20 @@ public struct ClassGrade: Sendable {
     public var grades: [SessionGrade]
     /// The class at a glance.
     public var summary: ClassSummary
-    /// Pictures by session path (only when they were asked for).
-    public var pictures: [String: SessionPictures]
+    /// Pictures by session path (only when they were asked for), in constant memory however large the class.
+    public var pictures: PictureShelf
 
-    /// Creates a graded class; the grades are put in report order.
-    public init(classPath: String, grades: [SessionGrade], pictures: [String: SessionPictures] = [:]) {
+    /// Creates a graded class with the pictures on `shelf`; the grades are put in report order.
+    public init(classPath: String, grades: [SessionGrade], shelf: PictureShelf) {
         self.classPath = classPath
         self.grades = grades.sorted(by: SessionGrade.reportOrder)
         self.summary = ClassSummary(self.grades)
-        self.pictures = pictures
+        self.pictures = shelf
+    }
+
+    /// Creates a graded class; the grades are put in report order.
+    public init(classPath: String, grades: [SessionGrade], pictures: [String: SessionPictures] = [:]) {
+        self.init(classPath: classPath, grades: grades, shelf: PictureShelf(pictures))
     }
 
     /// True when some session could not be graded.

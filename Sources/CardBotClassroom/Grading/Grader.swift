@@ -123,15 +123,19 @@ public struct Grader: Sendable {
                 classPath: classKey, entry: $0.entry, folder: $0.folder, student: $0.student, level: $0.level,
                 settings: settings, deckFile: deckFile)
         }
+        // Pictures go on the shelf as soon as they are read or made, so memory does not grow with the class.
+        let shelf = PictureShelf()
         // Sessions the store holds unchanged are not read again.
-        let stored = ResultSlots<(SessionGrade, SessionPictures?)?>(count: prepared.count)
+        let stored = ResultSlots<SessionGrade?>(count: prepared.count)
         if let store {
             let next = SharedCounter()
             DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, prepared.count))) { _ in
                 while true {
                     let index = next.increment() - 1
                     guard index < subjects.count else { break }
-                    stored.set(index, store.storedGrade(for: subjects[index]))
+                    let found = store.storedGrade(for: subjects[index])
+                    if case let (grade, pictures?)? = found { shelf.put(pictures, for: grade.path) }
+                    stored.set(index, found?.0)
                 }
             }
         }
@@ -154,7 +158,7 @@ public struct Grader: Sendable {
         tracker.publish()
         let workers = max(1, min(jobs, toRead.count))
         let frameJobs = max(1, jobs / workers)
-        let slots = ResultSlots<(SessionGrade, SessionPictures?)>(count: toRead.count)
+        let slots = ResultSlots<SessionGrade>(count: toRead.count)
         let next = SharedCounter()
         let deck = self.deck
         let paint = self.pictures
@@ -180,7 +184,8 @@ public struct Grader: Sendable {
                     grade.levelFile = session.levelFile
                     let pictures = painter?.pictures(for: run)
                     store?.record(grade, pictures: pictures, subject: subjects[unread[slot]])
-                    slots.set(slot, (grade, pictures))
+                    if let pictures { shelf.put(pictures, for: grade.path) }
+                    slots.set(slot, grade)
                 } catch {
                     var grade = SessionGrade.failed(
                         path: session.entry.relativePath, student: session.student,
@@ -188,18 +193,13 @@ public struct Grader: Sendable {
                         levelName: session.level.name)
                     grade.levelFile = session.levelFile
                     store?.recordFailure(grade, classPath: classKey)
-                    slots.set(slot, (grade, nil))
+                    slots.set(slot, grade)
                 }
                 tracker.sessionDone()
             }
         }
-        var grades = failed
-        var painted: [String: SessionPictures] = [:]
-        for (grade, picture) in slots.values() + storedValues.compactMap({ $0 }) {
-            grades.append(grade)
-            if let picture { painted[grade.path] = picture }
-        }
-        return ClassGrade(classPath: classFolder.path, grades: grades, pictures: painted)
+        let grades = failed + slots.values() + storedValues.compactMap { $0 }
+        return ClassGrade(classPath: classFolder.path, grades: grades, shelf: shelf)
     }
 
     /// The student's name: session.json's, else the folder's.

@@ -1,3 +1,4 @@
+import CardBotImaging
 import CardBotSupport
 import Foundation
 import Mustache
@@ -23,12 +24,74 @@ public enum ClassHTML {
         template.render(context(for: grade, pictures: pictures))
     }
 
+    /// The report of a large class as a book: the class page (the grid, the levels and an index of the sessions,
+    /// no pictures), returned, and in `pictures`' folder a page per student (see ``StudentPages``) with that
+    /// student's sessions and their pictures, written into `pictures.directory` as they are made. A class of
+    /// any size stays a page that opens at once, and its pictures are read from the shelf one session at a time.
+    /// - Throws: The first page or picture that could not be written.
+    /// - Parameter classPage: The class page's file name, which the student pages link back to.
+    public static func book(for grade: ClassGrade, classPage: String, pictures: ReportPictures) throws -> String {
+        guard let folder = pictures.folder, let directory = pictures.directory else {
+            return text(for: grade, pictures: pictures)
+        }
+        let book = StudentPages(grade.grades, folder: folder)
+        let title = grade.classPath
+        for (number, page) in book.pages.enumerated() {
+            let sessions = page.rows.map { index in
+                let row = grade.grades[index]
+                return session(row, anchor: book.anchors[row.path] ?? "", pictures: grade.pictures[row.path], placement: pictures)
+            }
+            let heading = page.parts == 1
+                ? Messages.text("%1$s · class report: %2$s", page.student, title)
+                : Messages.text("%1$s (%2$s of %3$s) · class report: %4$s", page.student, page.part + 1, page.parts, title)
+            var headings = Self.headings(classPath: title)
+            headings["pageTitle"] = heading
+            headings["heading"] = heading
+            var links: [[String: String]] = [
+                ["href": ReportPictures.link(to: "../" + classPage), "label": "← " + Messages.text("The whole class")]
+            ]
+            if number > 0 {
+                links.append(["href": book.pages[number - 1].file, "label": "← " + book.pages[number - 1].student])
+            }
+            if number + 1 < book.pages.count {
+                links.append(["href": book.pages[number + 1].file, "label": book.pages[number + 1].student + " →"])
+            }
+            let context: [String: Any] = [
+                "title": title, "language": Messages.current.language, "t": headings,
+                "sessionCount": Messages.plural("%s session", "%s sessions", count: sessions.count, sessions.count),
+                "sessions": sessions, "navigation": links, "hasNavigation": true,
+            ]
+            if let error = pictures.writeError { throw error }
+            try FileBytes.writeAtomically(Array(template.render(context).utf8), to: FileSystem.join(directory, page.file))
+        }
+        if let error = pictures.writeError { throw error }
+        var context = context(for: grade, links: book.links, sessions: [])
+        context["index"] = grade.grades.map { row -> [String: Any] in
+            [
+                "href": book.links[row.path] ?? "", "student": row.student, "path": row.path,
+                "levelTitle": levelTitle(row), "starText": row.stars.map(ClassTable.starText) ?? ClassTable.errorCell,
+                "css": row.stars.map { "s\($0)" } ?? "err", "attempts": row.error == nil ? String(row.attempts) : "–",
+            ]
+        }
+        context["hasIndex"] = true
+        return template.render(context)
+    }
+
     /// The values the template shows, every one a string, a list or a flag.
     static func context(for grade: ClassGrade, pictures placement: ReportPictures = ReportPictures(folder: nil)) -> [String: Any] {
+        var links: [String: String] = [:]
+        for (index, row) in grade.grades.enumerated() { links[row.path] = "#session-\(index + 1)" }
+        let sessions: [[String: Any]] = grade.grades.enumerated().map { index, row in
+            session(row, anchor: "session-\(index + 1)", pictures: grade.pictures[row.path], placement: placement)
+        }
+        return context(for: grade, links: links, sessions: sessions)
+    }
+
+    /// The class page's values: the grid and the levels, each session linked by `links` (by path), and `sessions`
+    /// shown in full.
+    static func context(for grade: ClassGrade, links anchors: [String: String], sessions: [[String: Any]]) -> [String: Any] {
         let grades = grade.grades
         let summary = grade.summary
-        var anchors: [String: String] = [:]
-        for (index, row) in grades.enumerated() { anchors[row.path] = "session-\(index + 1)" }
 
         var levelKeys = Set(summary.levels.map(\.key))
         var levelNames: [LevelKey: String] = [:]
@@ -78,10 +141,6 @@ public enum ClassHTML {
             ]
         }
 
-        let sessions: [[String: Any]] = grades.map { row in
-            session(row, anchor: anchors[row.path] ?? "", pictures: grade.pictures[row.path], placement: placement)
-        }
-
         var context: [String: Any] = [
             "title": grade.classPath,
             "language": Messages.current.language,
@@ -96,6 +155,7 @@ public enum ClassHTML {
             "hasLevels": !figures.isEmpty,
             "levelFigures": figures,
             "sessions": sessions,
+            "showSummary": true,
         ]
         if summary.errors > 0 { context["errorCount"] = Messages.text("%s not graded", summary.errors) }
         return context
@@ -108,9 +168,7 @@ public enum ClassHTML {
             "anchor": anchor,
             "student": row.student,
             "path": row.path,
-            "levelTitle": row.levelKey.map { level in
-                row.levelTitle.map { Messages.text("level %1$s: %2$s", level.label, $0) } ?? Messages.text("level %s", level.label)
-            } ?? Messages.text("no level"),
+            "levelTitle": levelTitle(row),
             "starText": row.stars.map(ClassTable.starText) ?? ClassTable.errorCell,
             "css": row.stars.map { "s\($0)" } ?? "err",
             "attempts": String(row.attempts),
@@ -185,6 +243,13 @@ public enum ClassHTML {
         return values
     }
 
+    /// "level 3: Left and right", as a session's heading names its level.
+    static func levelTitle(_ row: SessionGrade) -> String {
+        row.levelKey.map { level in
+            row.levelTitle.map { Messages.text("level %1$s: %2$s", level.label, $0) } ?? Messages.text("level %s", level.label)
+        } ?? Messages.text("no level")
+    }
+
     /// The page's fixed words, translated: the template shows them as `{{t.name}}`.
     static func headings(classPath: String) -> [String: String] {
         [
@@ -205,6 +270,8 @@ public enum ClassHTML {
             "medianAttempts": Messages.text("Median attempts"),
             "medianAttemptsToSolve": Messages.text("Median attempts to solve"),
             "sessions": Messages.text("Sessions"),
+            "session": Messages.text("Session"),
+            "stars": Messages.text("Stars"),
             "attempts": Messages.text("Attempts"),
             "runSignal": Messages.text("Run signal"),
             "cards": Messages.text("Cards"),

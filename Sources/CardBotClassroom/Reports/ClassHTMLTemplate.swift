@@ -28,6 +28,8 @@ enum ClassHTMLTemplate {
         td.s0 { background: #ef9a9a; }
         td.err { background: #b71c1c; color: #fff; }
         td.none { color: #aaa; }
+        table.index td.path { text-align: left; }
+        p.back { margin: 0 0 .5rem; }
         td a { color: inherit; text-decoration: none; display: block; }
         .stars { letter-spacing: .1em; white-space: nowrap; }
         .legend span { display: inline-block; padding: .1rem .5rem; margin-right: .4rem; border-radius: 3px; }
@@ -63,16 +65,18 @@ enum ClassHTMLTemplate {
         </style>
         </head>
         <body>
+        {{#hasNavigation}}<p class="back">{{#navigation}}<a href="{{href}}">{{label}}</a> {{/navigation}}</p>{{/hasNavigation}}
         <h1>{{t.heading}}</h1>
-        <p class="lead">{{sessionCount}} · {{studentCount}}{{#errorCount}} · {{errorCount}}{{/errorCount}}</p>
+        <p class="lead">{{sessionCount}}{{#studentCount}} · {{studentCount}}{{/studentCount}}{{#errorCount}} · {{errorCount}}{{/errorCount}}</p>
         <p class="legend"><span class="s3">★★★ {{t.stars3}}</span><span class="s2">★★☆ {{t.stars2}}</span><span class="s1">★☆☆ {{t.stars1}}</span><span class="s0">☆☆☆ {{t.stars0}}</span><span class="err">{{t.error}}</span></p>
 
+        {{#showSummary}}
         <h2>{{t.studentsByLevel}}</h2>
         <table class="grid">
         <thead><tr><th>{{t.student}}</th>{{#levels}}<th title="{{name}}">{{heading}}</th>{{/levels}}{{#hasUnplaced}}<th>{{t.notGraded}}</th>{{/hasUnplaced}}</tr></thead>
         <tbody>
         {{#rows}}
-        <tr><th>{{student}}</th>{{#cells}}<td class="{{css}}">{{#anchor}}<a href="#{{anchor}}"><span class="stars">{{label}}</span></a>{{/anchor}}{{^anchor}}<span class="stars">{{label}}</span>{{/anchor}}</td>{{/cells}}{{#hasUnplaced}}<td class="{{unplacedCss}}">{{#unplaced}}<a href="#{{anchor}}">{{t.error}}</a>{{/unplaced}}</td>{{/hasUnplaced}}</tr>
+        <tr><th>{{student}}</th>{{#cells}}<td class="{{css}}">{{#anchor}}<a href="{{anchor}}"><span class="stars">{{label}}</span></a>{{/anchor}}{{^anchor}}<span class="stars">{{label}}</span>{{/anchor}}</td>{{/cells}}{{#hasUnplaced}}<td class="{{unplacedCss}}">{{#unplaced}}<a href="{{anchor}}">{{t.error}}</a>{{/unplaced}}</td>{{/hasUnplaced}}</tr>
         {{/rows}}
         </tbody>
         </table>
@@ -88,8 +92,19 @@ enum ClassHTMLTemplate {
         </tbody>
         </table>
         {{/hasLevels}}
+        {{/showSummary}}
 
         <h2>{{t.sessions}}</h2>
+        {{#hasIndex}}
+        <table class="index">
+        <thead><tr><th>{{t.student}}</th><th>{{t.level}}</th><th>{{t.stars}}</th><th>{{t.attempts}}</th><th>{{t.session}}</th></tr></thead>
+        <tbody>
+        {{#index}}
+        <tr><th><a href="{{href}}">{{student}}</a></th><td>{{levelTitle}}</td><td class="{{css}}"><span class="stars">{{starText}}</span></td><td>{{attempts}}</td><td class="path">{{path}}</td></tr>
+        {{/index}}
+        </tbody>
+        </table>
+        {{/hasIndex}}
         <div class="sessions">
         {{#sessions}}
         <section class="session {{css}}" id="{{anchor}}">

@@ -33,18 +33,27 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// Writes the report to `path` atomically (a temporary file beside it, then renamed over it), so an
     /// interrupted run never leaves half a report.
     ///
-    /// An HTML report whose pictures are more than ``ReportPictures/embeddedLimit`` bytes is written as the page
-    /// and a folder beside it (`class.html` and `class.files/`, as a browser saves a page), so that a class of
-    /// hundreds of sessions stays a page that opens at once; the folder is written first, under a temporary
-    /// name, and takes the place of an older one.
+    /// An HTML report whose pictures are more than ``ReportPictures/embeddedLimit`` bytes is written as a book: the
+    /// class page (grid, levels, an index of the sessions) and a folder beside it (`class.html` and `class.files/`)
+    /// with a page per student and the pictures, so that a class of any size stays a page that opens at once; the
+    /// folder is written first, under a temporary name, and takes the place of an older one.
     /// - Throws: `SessionError` naming `path` when it cannot be written.
     public func write(_ grade: ClassGrade, to path: String) throws {
         do {
             let folder = Self.picturesFolder(for: path)
             if self == .html, ReportPictures.totalBytes(grade) > ReportPictures.embeddedLimit {
-                let pictures = ReportPictures(folder: Self.lastComponent(folder))
-                let page = ClassHTML.text(for: grade, pictures: pictures)
-                try Self.writeFolder(pictures.files, to: folder)
+                // The class page, and a page per student in the folder: each picture is written as its page is
+                // made, read from the shelf one session at a time.
+                let fresh = try Self.makeFolder(for: folder)
+                let pictures = ReportPictures(folder: Self.lastComponent(folder), directory: fresh, pagesInFolder: true)
+                var page = ""
+                var failure: Error?
+                do {
+                    page = try ClassHTML.book(for: grade, classPage: Self.lastComponent(path), pictures: pictures)
+                } catch {
+                    failure = error
+                }
+                try Self.place(fresh, at: folder, failure: failure)
                 try FileBytes.writeAtomically(Array(page.utf8), to: path)
             } else {
                 try FileBytes.writeAtomically(Array(text(for: grade).utf8), to: path)
@@ -68,17 +77,23 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
     }
 
-    /// Writes `files` into a fresh folder at `folder`, replacing an older one whole.
-    static func writeFolder(_ files: [(name: String, bytes: [UInt8])], to folder: String) throws {
-        let manager = FileManager.default
+    /// A fresh, empty folder beside `folder`, under a temporary name.
+    static func makeFolder(for folder: String) throws -> String {
         let fresh = TemporaryFiles.name(for: folder)
         do {
-            try manager.createDirectory(atPath: fresh, withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: false)
         } catch {
             throw ImageError(.writeFailed, file: folder, reason: "cannot make the pictures folder: \(error.localizedDescription)")
         }
+        return fresh
+    }
+
+    /// Puts the filled folder `fresh` at `folder`, replacing an older one whole; removes `fresh` instead when its
+    /// pictures could not all be written (`failure`).
+    static func place(_ fresh: String, at folder: String, failure: Error?) throws {
+        let manager = FileManager.default
         do {
-            for file in files { try FileBytes.writeAtomically(file.bytes, to: FileSystem.join(fresh, file.name)) }
+            if let failure { throw failure }
             let old = TemporaryFiles.name(for: folder)
             let hadOld = FileSystem.kind(folder) == .directory
             if hadOld { try manager.moveItem(atPath: folder, toPath: old) }

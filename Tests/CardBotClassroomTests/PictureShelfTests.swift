@@ -1,0 +1,56 @@
+import CardBotClassroom
+import Foundation
+import Testing
+
+/// The pictures of a class are kept in constant memory: past the shelf's limit they go to an unlinked temporary
+/// file and come back byte for byte.
+@Suite struct PictureShelfTests {
+    /// Pictures whose bytes tell the session and the picture apart.
+    static func pictures(_ index: Int, bytes: Int) -> SessionPictures {
+        var pictures = SessionPictures(
+            thumbnail: (0..<bytes).map { UInt8(truncatingIfNeeded: $0 &+ index) },
+            map: index % 3 == 0 ? nil : [UInt8](repeating: UInt8(index % 251), count: bytes / 2))
+        pictures.replays = (1..<(1 + index % 3)).map { attempt in
+            (attempt: attempt, gif: [UInt8](repeating: UInt8(attempt), count: bytes / 3 + index))
+        }
+        pictures.replaysLeftOut = index % 2
+        return pictures
+    }
+
+    static func same(_ a: SessionPictures?, _ b: SessionPictures?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.thumbnail == b.thumbnail && a.map == b.map && a.replaysLeftOut == b.replaysLeftOut
+            && a.replays.map(\.attempt) == b.replays.map(\.attempt) && a.replays.map(\.gif) == b.replays.map(\.gif)
+    }
+
+    @Test("pictures past the memory limit come back from the spill file byte for byte, from several threads")
+    func spillAndReadBack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shelf = PictureShelf(memoryLimit: 50_000, spillFolder: folder.path)
+        DispatchQueue.concurrentPerform(iterations: 40) { index in
+            shelf.put(Self.pictures(index, bytes: 6_000), for: "s\(index)")
+        }
+        // The spill file is unlinked as soon as it is made: nothing to clean up, even after kill -9.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        let expected = (0..<40).reduce(0) { total, index in
+            let pictures = Self.pictures(index, bytes: 6_000)
+            return total + (pictures.thumbnail?.count ?? 0) + (pictures.map?.count ?? 0)
+                + pictures.replays.reduce(0) { $0 + $1.gif.count }
+        }
+        #expect(shelf.totalBytes == expected)
+        #expect(expected > 5 * 50_000)
+        for index in 0..<40 { #expect(Self.same(shelf["s\(index)"], Self.pictures(index, bytes: 6_000)), "s\(index)") }
+        #expect(shelf["s40"] == nil)
+        #expect(Set(shelf.paths) == Set((0..<40).map { "s\($0)" }))
+        // A session put again replaces its pictures and their bytes.
+        shelf.put(Self.pictures(7, bytes: 10), for: "s3")
+        #expect(Self.same(shelf["s3"], Self.pictures(7, bytes: 10)))
+        let replaced = Self.pictures(3, bytes: 6_000)
+        let before = (replaced.thumbnail?.count ?? 0) + (replaced.map?.count ?? 0) + replaced.replays.reduce(0) { $0 + $1.gif.count }
+        let after = Self.pictures(7, bytes: 10)
+        let now = (after.thumbnail?.count ?? 0) + (after.map?.count ?? 0) + after.replays.reduce(0) { $0 + $1.gif.count }
+        #expect(shelf.totalBytes == expected - before + now)
+    }
+}
