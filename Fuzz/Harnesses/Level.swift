@@ -2,14 +2,15 @@ import CardBotLesson
 import CardBotSupport
 
 /// libFuzzer entry: a level file's text through the positioned JSON parser and the level decoder; a level
-/// that decodes is also validated and solved (its size is bounded by the level limits). The solve gets a
-/// smaller node budget than the CLI's: under AddressSanitizer without optimisation the default budget took
-/// 15-37 s on level 19, close to libFuzzer's per-input timeout, and the budget's cut-off path is fuzzed too.
+/// that decodes is also validated and solved (its size is bounded by the level limits). The solve gets budgets
+/// 30 times smaller than the CLI's (nodes and robot steps): under AddressSanitizer without optimisation the default
+/// node budget took 15-37 s on level 19, and the default step budget over 20 s (libFuzzer's per-input timeout) on a
+/// mutated level 20 whose recursive programs walk long; the budgets' cut-off paths are fuzzed too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLevel(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = fuzzBytes(data, size)
     guard let json = try? JSONParser.parse(bytes) else { return 0 }
     let (level, _) = LevelDecoder.decode(json, file: "<fuzz>", deckNames: nil)
-    if let level { _ = Solver.solve(level, options: SolverOptions(nodeBudget: 100_000)) }
+    if let level { _ = Solver.solve(level, options: SolverOptions(nodeBudget: 100_000, stepBudget: 5_000_000)) }
     return 0
 }
