@@ -77,8 +77,8 @@ FUZZ_OUT = $(CURDIR)/.build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 2000
 FUZZ_SOURCES := $(shell find Fuzz Locale Levels Sources/CardBotSupport Sources/CardBotImaging Sources/CCardBotJPEG Sources/CardBotLesson \
-	Sources/CardBotPrint Sources/CCairo Sources/CardBotVision Sources/CardBotSession Sources/CardBotVideo Sources/CCardBotVideo \
-	Sources/CFFmpeg Sources/CardBotAR Sources/CardBotClassroom Sources/CardBotGradebook \
+	Sources/CardBotVision Sources/CardBotSession Sources/CardBotVideo Sources/CCardBotVideo \
+	Sources/CFFmpeg Sources/CardBotClassroom Sources/CardBotGradebook \
 	.build/checkouts/GRDB.swift/GRDB .build/checkouts/swift-mustache/Sources -type f 2>/dev/null)
 
 $(FUZZ_OUT)/.built: $(FUZZ_SOURCES)

@@ -1,9 +1,14 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Frames flow one way: CardBotImaging (and CardBotVideo beside it) -> CardBotPrint -> CardBotVision ->
-// CardBotLesson -> CardBotClassroom -> cardbot.
-// No lower layer imports a higher one; the executable only parses arguments and prints.
+// The module map (docs/internals.md, "Layout"; Tests/CardBotCLITests/ModuleMapTests.swift keeps it true):
+//   codecs: CardBotImaging (PNG, JPEG), CardBotVideo (FFmpeg)     the canvas: CardBotPrint (cairo, Pango)
+//   -> CardBotSession (what a recording is) -> CardBotVision (deck, detection; no drawing)
+//   -> CardBotLesson (levels, robot, solver; no pixels) -> CardBotClassroom (tracking, grading, reports; no renderer)
+//   -> CardBotGradebook (SQLite)    CardBotAR (the replay on the table)
+//   -> CardBotPictures (every picture and document) -> cardbot (thin commands).
+// CardBotSupport is under everything; CardBotSynth (test and demo material) beside the codecs.
+// No lower layer imports a higher one.
 let package = Package(
     name: "CardBot",
     platforms: [.macOS(.v13)],
@@ -17,6 +22,7 @@ let package = Package(
         .library(name: "CardBotAR", targets: ["CardBotAR"]),
         .library(name: "CardBotClassroom", targets: ["CardBotClassroom"]),
         .library(name: "CardBotGradebook", targets: ["CardBotGradebook"]),
+        .library(name: "CardBotPictures", targets: ["CardBotPictures"]),
     ],
     dependencies: [
         // The CLI layout, help, validation and exit codes: the standard Swift argument parser.
@@ -48,8 +54,8 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]
         ),
-        // The only C in the project: libjpeg reports errors by longjmp, so the whole
-        // decode and encode run under setjmp here and never longjmp across Swift frames.
+        // libjpeg reports errors by longjmp, so the whole decode and encode run under setjmp here and never
+        // longjmp across Swift frames (one of the two C shims, with CCardBotVideo).
         .target(
             name: "CCardBotJPEG",
             dependencies: ["CJPEG"]
@@ -90,9 +96,11 @@ let package = Package(
             name: "CardBotPrint",
             dependencies: ["CCairo", "CardBotImaging", "CardBotSupport"]
         ),
+        // The deck and the marker detector: frames in, card readings (ids, corners, confidence) out. Links no
+        // cairo: every picture of cards is CardBotPictures'.
         .target(
             name: "CardBotVision",
-            dependencies: ["CardBotImaging", "CardBotPrint", "CardBotSupport"]
+            dependencies: ["CardBotImaging", "CardBotSupport"]
         ),
         // Renders camera-like frames of cards with ground truth, and recorded sessions at a child's pace (written
         // through CardBotSession): test and demo support, kept out of the detection path.
@@ -112,11 +120,14 @@ let package = Package(
             name: "CardBotAR",
             dependencies: ["CardBotVision", "CardBotLesson", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSupport"]
         ),
+        // Programs read over time (run marks, GO taps, settling), attempts, grading and the class reports. It links
+        // no renderer and no FFmpeg: pictures come from a SessionPainting the caller passes (CardBotPictures'),
+        // frames through CardBotSession.
         .target(
             name: "CardBotClassroom",
             dependencies: [
-                "CardBotAR", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotPrint",
-                "CardBotSupport", .product(name: "Mustache", package: "swift-mustache"),
+                "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport",
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // The term's gradebook (SQLite): every graded session remembered, regrading only what changed,
@@ -129,10 +140,19 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // Every picture and document: card sheets, level worksheets and map pictures, annotated frames, the class
+        // report's thumbnails and replays, on CardBotPrint's canvas.
+        .target(
+            name: "CardBotPictures",
+            dependencies: [
+                "CardBotAR", "CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging",
+                "CardBotPrint", "CardBotSupport",
+            ]
+        ),
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging",
+                "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging",
                 "CardBotVideo", "CardBotPrint", "CardBotSynth", "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -145,6 +165,12 @@ let package = Package(
                 "CardBotVision", "CardBotSynth", "CardBotImaging", "CardBotPrint", "CardBotSupport", "CardBotTestSupport",
             ],
             exclude: ["Resources"]),
+        .testTarget(
+            name: "CardBotPicturesTests",
+            dependencies: [
+                "CardBotPictures", "CardBotVision", "CardBotLesson", "CardBotSynth", "CardBotImaging", "CardBotPrint",
+                "CardBotSupport", "CardBotTestSupport",
+            ]),
         .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
         .testTarget(
             name: "CardBotARTests",
@@ -157,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "CardBotClassroomTests",
             dependencies: [
-                "CardBotClassroom", "CardBotSession", "CardBotSynth", "CardBotLesson", "CardBotPrint", "CardBotVision",
+                "CardBotClassroom", "CardBotSession", "CardBotSynth", "CardBotLesson", "CardBotVision",
                 "CardBotSupport", "CardBotTestSupport",
             ]),
         .testTarget(

@@ -2,10 +2,10 @@
 # Builds the libFuzzer harnesses (one executable per parser of outside input) into $FUZZ_OUT, and gathers their
 # seed corpora from the repository's own examples. Each module is compiled with swiftc directly, with
 # -sanitize=fuzzer,address, in dependency order: CardBotSupport, the JPEG C shim, CardBotImaging, CardBotLesson,
-# CardBotPrint (cairo and Pango), CardBotVision (with -enable-testing, so the deck harness can reach the internal deck.json parser); the
-# session.json harness is compiled together with the two Session files it needs (SessionManifest, SessionError),
+# CardBotVision (with -enable-testing, so the deck harness can reach the internal deck.json parser; it links no cairo);
+# the session.json harness is compiled together with the two Session files it needs (SessionManifest, SessionError),
 # so that it does not need the HTML template package. The gradebook harness needs the whole stack below
-# CardBotGradebook: the FFmpeg C shim, CardBotVideo, CardBotSession, CardBotAR, CardBotClassroom, and the package's
+# CardBotGradebook: the FFmpeg C shim, CardBotVideo, CardBotSession, CardBotClassroom (no renderer), and the package's
 # dependencies GRDB (over the system's libsqlite3) and swift-mustache, compiled here from the sources SwiftPM checked
 # out into .build/checkouts (`swift build` or `make build` makes them; FUZZ_CHECKOUTS names another folder).
 set -eu
@@ -30,10 +30,10 @@ cd "$ROOT"
 
 FFMPEG="libavformat libavcodec libavutil libswscale"
 CFLAGS=""
-for flag in $(pkg-config --cflags libpng libjpeg pangocairo $FFMPEG sqlite3); do CFLAGS="$CFLAGS -Xcc $flag"; done
+for flag in $(pkg-config --cflags libpng libjpeg $FFMPEG sqlite3); do CFLAGS="$CFLAGS -Xcc $flag"; done
 INCLUDES="-I $OUT -I $OUT/include/CCardBotJPEG -I $OUT/include/CCardBotVideo -I Sources/CJPEG -I Sources/CPNG \
-    -I Sources/CCairo -I Sources/CFFmpeg -I $GRDB_DIR/Sources/GRDBSQLite $CFLAGS"
-LIBS="-L $OUT $(pkg-config --libs libpng libjpeg pangocairo)"
+    -I Sources/CFFmpeg -I $GRDB_DIR/Sources/GRDBSQLite $CFLAGS"
+LIBS="-L $OUT $(pkg-config --libs libpng libjpeg)"
 
 # library NAME "FLAGS" "DEPENDENCIES" SOURCES...: a static library and its Swift module, skipped when it is newer
 # than its sources and the libraries it depends on (so that a rebuild after an edit stays short).
@@ -96,18 +96,15 @@ fi
 library CardBotSupport "" "" $(swift_sources Sources/CardBotSupport)
 library CardBotImaging "" "CardBotSupport CCardBotJPEGShim" $(swift_sources Sources/CardBotImaging)
 library CardBotLesson "" "CardBotSupport" $(swift_sources Sources/CardBotLesson)
-library CardBotPrint "" "CardBotImaging" $(swift_sources Sources/CardBotPrint)
-library CardBotVision -enable-testing "CardBotImaging CardBotPrint CardBotSupport" $(swift_sources Sources/CardBotVision)
+library CardBotVision -enable-testing "CardBotImaging CardBotSupport" $(swift_sources Sources/CardBotVision)
 # The gradebook's stack. GRDB and Mustache get the flags their packages give them (Swift 6, GRDB's SQLite defines).
 library CardBotVideo "" "CardBotImaging CardBotSupport CCardBotVideoShim" $(swift_sources Sources/CardBotVideo)
 library CardBotSession "" "CardBotImaging CardBotVideo CardBotSupport" $(swift_sources Sources/CardBotSession)
-library CardBotAR "" "CardBotVision CardBotLesson CardBotImaging CardBotVideo CardBotPrint CardBotSupport" \
-    $(swift_sources Sources/CardBotAR)
 library Mustache "-swift-version 6 -suppress-warnings" "" $(swift_sources "$MUSTACHE_DIR/Sources/Mustache")
 GRDB_FLAGS="-swift-version 6 -DSQLITE_ENABLE_FTS5 -DSQLITE_ENABLE_SNAPSHOT -DSQLITE_DISABLE_SNAPSHOT -suppress-warnings"
 library GRDB "$GRDB_FLAGS" "" $(swift_sources "$GRDB_DIR/GRDB")
-library CardBotClassroom "" "CardBotAR CardBotSession CardBotLesson CardBotVision CardBotImaging CardBotVideo \
-    CardBotPrint CardBotSupport Mustache" \
+library CardBotClassroom "" "CardBotSession CardBotLesson CardBotVision CardBotImaging CardBotVideo CardBotSupport \
+    Mustache" \
     $(swift_sources Sources/CardBotClassroom)
 library CardBotGradebook "" "CardBotClassroom CardBotSession CardBotLesson CardBotImaging CardBotSupport GRDB \
     Mustache" \
@@ -118,14 +115,13 @@ harness png FuzzPNG Fuzz/Harnesses/PNG.swift $IMAGING
 harness jpeg FuzzJPEG Fuzz/Harnesses/JPEG.swift $IMAGING
 harness level FuzzLevel Fuzz/Harnesses/Level.swift -lCardBotLesson -lCardBotSupport
 harness program FuzzProgram Fuzz/Harnesses/Program.swift -lCardBotLesson -lCardBotSupport
-harness deck FuzzDeck Fuzz/Harnesses/Deck.swift -lCardBotVision -lCardBotPrint $IMAGING
-harness patterns FuzzPatterns Fuzz/Harnesses/Patterns.swift -lCardBotVision -lCardBotPrint $IMAGING
+harness deck FuzzDeck Fuzz/Harnesses/Deck.swift -lCardBotVision $IMAGING
+harness patterns FuzzPatterns Fuzz/Harnesses/Patterns.swift -lCardBotVision $IMAGING
 harness catalog FuzzCatalog Fuzz/Harnesses/Catalog.swift -lCardBotSupport
 harness session CardBotSession Fuzz/Harnesses/Session.swift Sources/CardBotSession/SessionManifest.swift \
     Sources/CardBotSession/SessionError.swift -lCardBotSupport
 harness gradebook FuzzGradebook Fuzz/Harnesses/Gradebook.swift -lCardBotGradebook -lGRDB -lCardBotClassroom \
-    -lMustache -lCardBotAR -lCardBotSession -lCardBotVideo -lCCardBotVideoShim -lCardBotVision -lCardBotLesson \
-    -lCardBotPrint $IMAGING -lsqlite3 $(pkg-config --libs $FFMPEG)
+    -lMustache -lCardBotSession -lCardBotVideo -lCCardBotVideoShim -lCardBotVision -lCardBotLesson $IMAGING -lsqlite3 $(pkg-config --libs $FFMPEG)
 
 # Seed corpora: the repository's own examples (copied, so that libFuzzer never writes into the checkout).
 mkdir -p "$OUT/seeds"

@@ -1,7 +1,6 @@
 import CardBotImaging
 import CardBotLesson
 import CardBotSession
-import CardBotVideo
 
 /// Follows a camera stream as it comes, and runs each program the moment the child runs it.
 ///

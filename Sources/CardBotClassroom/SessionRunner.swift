@@ -2,7 +2,6 @@ import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
-import CardBotVideo
 import Foundation
 
 /// Reads a recorded session's frames, tracks the program on the table and runs every attempt on the robot.
@@ -21,7 +20,7 @@ public struct SessionRunner: Sendable {
     /// Creates a runner.
     public init(tracking: TrackingOptions = TrackingOptions(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 limits: ImageLimits = .default, deckNames: [Int: String],
-                sampleFPS: Double? = VideoFrameSource.defaultSampleFPS) {
+                sampleFPS: Double? = RecordedSession.defaultSampleFPS) {
         self.sampleFPS = sampleFPS
         self.tracking = tracking
         self.jobs = max(1, jobs)
@@ -82,7 +81,7 @@ public struct SessionRunner: Sendable {
     /// A note when a video's frames stop well before the length its container claims (a file cut short, as an
     /// interrupted copy leaves it): what came after is lost, and the teacher should know the grade lacks it.
     static func endsEarly(_ source: any FrameSource, lastFrame: Double?, sampleFPS: Double?) -> String? {
-        guard let video = source as? VideoFrameSource, let duration = (try? video.info())?.duration else { return nil }
+        guard let duration = source.claimedDuration else { return nil }
         let last = lastFrame ?? 0
         let slack = max(1.0, 3.0 / (sampleFPS ?? 30))
         guard duration - last > slack else { return nil }

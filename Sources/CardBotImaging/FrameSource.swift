@@ -27,9 +27,16 @@ public protocol FrameSource: Sendable {
 
     /// Decodes the frame `stamp` names again (for a report's thumbnail).
     func frame(_ stamp: FrameStamp) throws -> GrayImage
+
+    /// The length in seconds the source's container claims (a video's), when it claims one: frames that stop well
+    /// before it tell of a file cut short.
+    var claimedDuration: Double? { get }
 }
 
 extension FrameSource {
+    /// No length is claimed (stills, streams).
+    public var claimedDuration: Double? { nil }
+
     /// Reads every frame and returns the results in playing order.
     public func scan<Reading: Sendable>(
         jobs: Int, makeReader: @escaping @Sendable () -> (GrayImage, FrameStamp) -> Reading,

@@ -133,6 +133,12 @@ public struct RecordedSession: Sendable, Equatable {
         return frames(inputs)
     }
 
+    /// Frames read per second of a video or stream when not told otherwise (`--sample-fps`).
+    public static let defaultSampleFPS = VideoFrameSource.defaultSampleFPS
+
+    /// True when `name` is named like a video file the session can read (`.mp4`, `.mov`, `.mkv`...).
+    public static func isVideoName(_ name: String) -> Bool { VideoFile.isVideoName(name) }
+
     /// Where the session's frames come from, each with its time in seconds: its stills at their fps, or its
     /// video (or stream) sampled at `sampleFPS` by presentation time.
     public func frameSource(limits: ImageLimits = .default, sampleFPS: Double? = VideoFrameSource.defaultSampleFPS)

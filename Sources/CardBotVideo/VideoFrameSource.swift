@@ -56,6 +56,9 @@ public struct VideoFrameSource: FrameSource {
         return sampleFPS.map { Int((duration * $0).rounded(.up)) } ?? Int((duration * 30).rounded(.up))
     }
 
+    /// The duration the container claims; nil for a stream or a file that claims none.
+    public var claimedDuration: Double? { live ? nil : (try? info())?.duration }
+
     /// The stream's size (upright), turn, codec and duration, without decoding.
     public func info() throws -> VideoInfo {
         try checkFile()

@@ -13,18 +13,19 @@ struct ModuleMapTests {
         "CardBotVideo": ["CardBotImaging", "CardBotSupport", "CCardBotVideo", "CFFmpeg"],
         "CardBotPrint": ["CardBotImaging", "CardBotSupport", "CCairo"],
         "CardBotSession": ["CardBotImaging", "CardBotVideo", "CardBotSupport"],
-        "CardBotVision": ["CardBotImaging", "CardBotPrint", "CardBotSupport"],
+        "CardBotVision": ["CardBotImaging", "CardBotSupport"],
         "CardBotLesson": ["CardBotSupport"],
         "CardBotSynth": ["CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSession", "CardBotSupport"],
+        "CardBotClassroom": ["CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport"],
+        "CardBotGradebook": ["CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotImaging", "CardBotSupport"],
         "CardBotAR": ["CardBotVision", "CardBotLesson", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSupport"],
-        "CardBotClassroom": [
-            "CardBotAR", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotVideo",
+        "CardBotPictures": [
+            "CardBotAR", "CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging",
             "CardBotPrint", "CardBotSupport",
         ],
-        "CardBotGradebook": ["CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotImaging", "CardBotSupport"],
         "cardbot": [
-            "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson", "CardBotVision",
-            "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSynth", "CardBotSupport",
+            "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson",
+            "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSynth", "CardBotSupport",
         ],
     ]
 
@@ -77,6 +78,25 @@ struct ModuleMapTests {
     func sessionBelow() throws {
         for module in ["CardBotSupport", "CardBotImaging", "CardBotVideo", "CardBotVision", "CardBotLesson", "CardBotPrint"] {
             #expect(!(try Self.imports(of: module)).contains("CardBotSession"), "\(module) imports CardBotSession")
+        }
+    }
+
+    @Test("detection links no drawing, and grading no renderer, no replay and no FFmpeg: pictures are CardBotPictures'")
+    func picturesApart() throws {
+        let vision = try Self.imports(of: "CardBotVision")
+        #expect(vision.isDisjoint(with: ["CardBotPrint", "CCairo", "CardBotPictures"]), "Vision imports \(vision.sorted())")
+        let classroom = try Self.imports(of: "CardBotClassroom")
+        #expect(
+            classroom.isDisjoint(with: ["CardBotAR", "CardBotVideo", "CFFmpeg", "CardBotPrint", "CCairo", "CardBotPictures"]),
+            "Classroom imports \(classroom.sorted())")
+        // Package.swift links what the sources import: no target is given a library it does not use.
+        let manifest = try String(contentsOf: PackageRoot.url.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for (module, forbidden) in [("CardBotVision", "CardBotPrint"), ("CardBotClassroom", "CardBotAR"), ("CardBotClassroom", "CardBotVideo")] {
+            let pattern = try NSRegularExpression(pattern: #"name:\s*""# + module + #"",\s*dependencies:\s*\[([^\]]*)\]"#)
+            let match = try #require(
+                pattern.firstMatch(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)), "\(module)'s target")
+            let dependencies = manifest[Range(match.range(at: 1), in: manifest)!]
+            #expect(!dependencies.contains("\"\(forbidden)\""), "Package.swift gives \(module) \(forbidden)")
         }
     }
 }

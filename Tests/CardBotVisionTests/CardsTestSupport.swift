@@ -47,32 +47,6 @@ enum CardsTestSupport {
         return tally
     }
 
-    /// How a printed sheet lies under the camera.
-    struct Pose: Sendable, CustomStringConvertible {
-        var tilt: Double
-        var heading: Double
-        var rotation: Double
-        var blur: Double
-        var noise: Double
-        var quality: Int
-
-        var description: String { "tilt \(tilt), heading \(heading), blur \(blur), noise \(noise), JPEG \(quality)" }
-    }
-
-    /// A printed A4 sheet photographed lying on a table at `pose` by a 1600x1200 camera, JPEG compressed and decoded.
-    static func photograph(_ sheet: RGBImage, paper: PaperSize, pose: Pose, seed: UInt64 = 1) throws -> GrayImage {
-        let width = 1600, height = 1200
-        let camera = SynthCamera(
-            width: width, height: height, focalLength: SynthCamera.focalLength(width: width, horizontalFieldOfView: 62),
-            target: TablePoint(0, 0), distance: 390, tilt: pose.tilt * Double.pi / 180,
-            heading: pose.heading * Double.pi / 180)
-        let photo = SheetPhotographer().photograph(
-            sheet, placement: .init(width: paper.width, height: paper.height, rotation: pose.rotation * Double.pi / 180),
-            camera: camera, lighting: Lighting(exposure: 0.92, gradient: 0.25, gradientAngle: 0.7, vignette: 0.2),
-            effects: CameraEffects(blur: pose.blur, noise: pose.noise, jpegQuality: pose.quality, seed: seed))
-        return try ImageReader.decodeGray(JPEGCodec.encode(photo.rgb, quality: pose.quality))
-    }
-
     /// A drawing on white, `side` pixels: the shapes `draw` paints (in black) on a canvas in pixels.
     static func drawing(side: Int = 200, _ draw: (Canvas) -> Void) -> GrayImage {
         let canvas = Canvas(pixelsWide: side, high: side, background: RGB(255, 255, 255))

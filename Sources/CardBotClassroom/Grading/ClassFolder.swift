@@ -1,6 +1,5 @@
 import CardBotSession
 import CardBotSupport
-import CardBotVideo
 import Foundation
 
 /// A class folder: every folder below it that holds frames or a `session.json` is one recorded session, and
@@ -64,7 +63,7 @@ public struct ClassFolder: Sendable {
             if components.count >= 2 {
                 student = components[components.count - 2]
             } else if let last = components.last {
-                let isVideoFile = VideoFile.isVideoName(last) && FileSystem.kind(full) != .directory
+                let isVideoFile = RecordedSession.isVideoName(last) && FileSystem.kind(full) != .directory
                 student = isVideoFile ? (last as NSString).deletingPathExtension : last
             } else {
                 student = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
@@ -99,7 +98,7 @@ public struct ClassFolder: Sendable {
                 if !FileSystem.isSymbolicLink(full) { subfolders.append(name) }
             } else if name == RecordedSession.manifestName || RecordedSession.isFrameName(name) {
                 isSession = true
-            } else if VideoFile.isVideoName(name) {
+            } else if RecordedSession.isVideoName(name) {
                 videos.append(name)
             }
         }

@@ -2,7 +2,6 @@ import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
-import CardBotVideo
 import CardBotVision
 import Dispatch
 import Foundation
@@ -25,25 +24,23 @@ public struct Grader: Sendable {
     public var tracking: TrackingOptions
     /// Workers in parallel.
     public var jobs: Int
-    /// Make each session's pictures (thumbnail and map) for the HTML report.
-    public var pictures: Bool
+    /// Makes each session's pictures for the HTML report and the gradebook; nil makes none.
+    public var pictures: (any SessionPainting)?
     /// Grade only this part of the class.
     public var shard: Shard?
-    /// The width of frame thumbnails in pixels.
-    public var thumbnailWidth: Int
     /// Limits for every frame read (a frame beyond them is an unreadable frame).
     public var limits: ImageLimits
     /// Where grades are kept between runs: sessions it has unchanged are not read again, and every session
     /// graded is recorded in it.
     public var store: (any GradeStore)?
     /// Frames read per second of a video session (`--sample-fps`).
-    public var sampleFPS: Double? = VideoFrameSource.defaultSampleFPS
+    public var sampleFPS: Double? = RecordedSession.defaultSampleFPS
 
     /// Creates a grader.
     public init(
         deck: Deck, levelsDirectory: String = "Levels", level: String? = nil, tracking: TrackingOptions = TrackingOptions(),
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, pictures: Bool = false, shard: Shard? = nil,
-        thumbnailWidth: Int = 320, limits: ImageLimits = .default, store: (any GradeStore)? = nil
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, pictures: (any SessionPainting)? = nil,
+        shard: Shard? = nil, limits: ImageLimits = .default, store: (any GradeStore)? = nil
     ) {
         self.deck = deck
         self.levelsDirectory = levelsDirectory
@@ -52,17 +49,16 @@ public struct Grader: Sendable {
         self.jobs = max(1, jobs)
         self.pictures = pictures
         self.shard = shard
-        self.thumbnailWidth = max(16, thumbnailWidth)
         self.limits = limits
         self.store = store
     }
 
     /// What a grade depends on besides the session, its level and the deck: the same settings give the same
     /// grade of the same frames. The language is one (the attempts' messages and the replays' captions are in it),
-    /// and so is the kind of replays the report shows.
+    /// and so are the pictures' settings.
     public var settings: String {
         "\(tracking.settingsText) max-pixels=\(limits.maxPixels) max-file-bytes=\(limits.maxFileBytes)"
-            + " thumbnail-width=\(thumbnailWidth) replays=gif-1 language=\(Messages.current.language)"
+            + (pictures.map { " " + $0.settings } ?? "") + " language=\(Messages.current.language)"
     }
 
     /// A session ready to read: its folder, student, level and the level's optimum.
@@ -161,13 +157,12 @@ public struct Grader: Sendable {
         let slots = ResultSlots<SessionGrade>(count: toRead.count)
         let next = SharedCounter()
         let deck = self.deck
-        let paint = self.pictures
+        let painting = self.pictures
         let store = self.store
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let runner = SessionRunner(
                 tracking: tracking, jobs: frameJobs, limits: limits, deckNames: deckNames, sampleFPS: sampleFPS)
-            let painter = paint
-                ? SessionPainter(deck: deck, thumbnailWidth: thumbnailWidth, limits: limits, sampleFPS: sampleFPS) : nil
+            let painter = painting?.makePainter()
             while true {
                 let slot = next.increment() - 1
                 guard slot < unread.count else { break }
@@ -182,7 +177,7 @@ public struct Grader: Sendable {
                         progress: { _ in tracker.frameDone() })
                     var grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
                     grade.levelFile = session.levelFile
-                    let pictures = painter?.pictures(for: run)
+                    let pictures = painter?(run)
                     store?.record(grade, pictures: pictures, subject: subjects[unread[slot]])
                     if let pictures { shelf.put(pictures, for: grade.path) }
                     slots.set(slot, grade)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotPictures
 import CardBotImaging
 import CardBotPrint
 import CardBotSupport

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotPictures
 import CardBotClassroom
 import CardBotGradebook
 import CardBotLesson
@@ -134,8 +135,9 @@ extension CardBotCommand {
             let formats = out.map { ($0, ReportFormat(path: $0)!) }
             var grader = Grader(
                 deck: deck, levelsDirectory: levels.path, level: level, tracking: tracking.options(deck: deck), jobs: jobs,
-                pictures: book != nil || formats.contains { $0.1 == .html }, shard: shard.flatMap(Shard.init),
-                limits: imageLimits.limits, store: book)
+                pictures: book != nil || formats.contains { $0.1 == .html }
+                    ? ReportPainter(deck: deck, limits: imageLimits.limits, sampleFPS: sampling.sampleFPS) : nil,
+                shard: shard.flatMap(Shard.init), limits: imageLimits.limits, store: book)
             grader.sampleFPS = sampling.sampleFPS
             let bar = ProgressBar.onTerminal()
             let clock = ContinuousClock()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotPictures
 import CardBotClassroom
 import CardBotImaging
 import CardBotLesson

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotPictures
 import CardBotAR
 import CardBotClassroom
 import CardBotImaging

@@ -1,3 +1,4 @@
+import CardBotClassroom
 import CardBotAR
 import CardBotLesson
 import CardBotSession

@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotPictures
 import CardBotPrint
 import CardBotSynth
 import CardBotVision
@@ -27,7 +28,7 @@ struct CardsPrintTests {
 
     @Test("every card of the default deck has a pictogram; other names have none")
     func pictograms() {
-        for card in DeckTestSupport.defaultDeck.cards {
+        for card in PrintTestSupport.defaultDeck.cards {
             #expect(CardPictogram.exists(for: card.name), "\(card.name)")
         }
         #expect(!CardPictogram.exists(for: "m17"))
@@ -39,7 +40,7 @@ struct CardsPrintTests {
     func sheetPixels() throws {
         let layout = try #require(SheetLayout(paper: .a4, cardWidth: 60))
         let printer = CardSheetPrinter(layout: layout, deckName: "test")
-        let cards = DeckTestSupport.defaultDeck.cards
+        let cards = PrintTestSupport.defaultDeck.cards
         #expect(printer.sheetCount(cards: cards.count) == 3)
         let sheet = printer.renderSheet(0, of: cards)
         #expect(sheet.width == 2480 && sheet.height == 3508)
@@ -59,18 +60,18 @@ struct CardsPrintTests {
     @Test(
         "round trip: a printed sheet photographed on a table is read back, every card found and none wrong",
         arguments: [
-            CardsTestSupport.Pose(tilt: 0, heading: 0, rotation: 0, blur: 0.8, noise: 2, quality: 90),
-            CardsTestSupport.Pose(tilt: 35, heading: 25, rotation: 8, blur: 1.2, noise: 4, quality: 80),
-            CardsTestSupport.Pose(tilt: 45, heading: 200, rotation: -5, blur: 1.5, noise: 5, quality: 70),
+            PrintTestSupport.Pose(tilt: 0, heading: 0, rotation: 0, blur: 0.8, noise: 2, quality: 90),
+            PrintTestSupport.Pose(tilt: 35, heading: 25, rotation: 8, blur: 1.2, noise: 4, quality: 80),
+            PrintTestSupport.Pose(tilt: 45, heading: 200, rotation: -5, blur: 1.5, noise: 5, quality: 70),
         ])
-    func roundTrip(pose: CardsTestSupport.Pose) throws {
-        let deck = DeckTestSupport.defaultDeck
+    func roundTrip(pose: PrintTestSupport.Pose) throws {
+        let deck = PrintTestSupport.defaultDeck
         let layout = try #require(SheetLayout(paper: .a4, cardWidth: 60))
         let printer = CardSheetPrinter(layout: layout, dpi: 300, deckName: deck.name)
         let detector = MarkerDetector(deck: deck)
         for sheet in 0..<printer.sheetCount(cards: deck.cards.count) {
             let printed = printer.cards(ofSheet: sheet, from: deck.cards).map(\.marker)
-            let photo = try CardsTestSupport.photograph(printer.renderSheet(sheet, of: deck.cards), paper: .a4, pose: pose)
+            let photo = try PrintTestSupport.photograph(printer.renderSheet(sheet, of: deck.cards), paper: .a4, pose: pose)
             let found = detector.detect(photo).map(\.marker)
             #expect(found.sorted() == printed.sorted(), "sheet \(sheet + 1) at \(pose)")
         }
@@ -79,11 +80,11 @@ struct CardsPrintTests {
     @Test("round trip with a DICT_6X6_250 deck and with the picture deck")
     func roundTripOtherDecks() throws {
         let six = try Deck(name: "six", cards: DeckMaker.cards(dictionary: .dict6X6_250, ids: Array(100..<109), names: nil))
-        let pose = CardsTestSupport.Pose(tilt: 30, heading: 70, rotation: 3, blur: 1.1, noise: 3, quality: 85)
-        for deck in [six, CardsTestSupport.pictureDeck] {
+        let pose = PrintTestSupport.Pose(tilt: 30, heading: 70, rotation: 3, blur: 1.1, noise: 3, quality: 85)
+        for deck in [six, PrintTestSupport.pictureDeck] {
             let layout = try #require(SheetLayout(paper: .letter, cardWidth: 60))
             let printer = CardSheetPrinter(layout: layout, deckName: deck.name)
-            let photo = try CardsTestSupport.photograph(printer.renderSheet(0, of: deck.cards), paper: .letter, pose: pose)
+            let photo = try PrintTestSupport.photograph(printer.renderSheet(0, of: deck.cards), paper: .letter, pose: pose)
             let found = MarkerDetector(deck: deck).detect(photo).map(\.marker)
             #expect(found.sorted() == deck.cards.prefix(9).map(\.marker).sorted(), "\(deck.name)")
         }
@@ -118,7 +119,7 @@ struct CardsPrintTests {
         "a hostile title stays in its row beside the pictogram: the marker, its quiet zone and the rest are untouched",
         arguments: hostileTexts)
     func hostileTitle(title: String) throws {
-        var blank = DeckTestSupport.defaultDeck.cards[0]
+        var blank = PrintTestSupport.defaultDeck.cards[0]
         blank.title = ""
         var hostile = blank
         hostile.title = title
@@ -137,7 +138,7 @@ struct CardsPrintTests {
 
     @Test("a hostile description stays between the title row and the band", arguments: hostileTexts)
     func hostileDescription(description: String) throws {
-        var blank = DeckTestSupport.defaultDeck.cards[3]
+        var blank = PrintTestSupport.defaultDeck.cards[3]
         blank.description = "x"
         var hostile = blank
         hostile.description = description
@@ -155,7 +156,7 @@ struct CardsPrintTests {
     @Test("on a sheet of hostile titles every title and description is drawn in a box on its card, clear of the marker")
     func hostileSheet() throws {
         let layout = try #require(SheetLayout(paper: .a4, cardWidth: 60))
-        let cards = DeckTestSupport.defaultDeck.cards.prefix(layout.cardsPerSheet).enumerated().map { index, card in
+        let cards = PrintTestSupport.defaultDeck.cards.prefix(layout.cardsPerSheet).enumerated().map { index, card in
             var card = card
             // Each card's texts end in its own number, so its blocks are told from the other cards'.
             card.title = Self.hostileTexts[index % Self.hostileTexts.count] + "#\(index)"
@@ -192,8 +193,8 @@ struct CardsPrintTests {
     @Test("the default deck's titles and descriptions are whole: none is cut short, their ink inside their boxes")
     func defaultDeckWhole() throws {
         let layout = try #require(SheetLayout(paper: .a4, cardWidth: 60))
-        let printer = CardSheetPrinter(layout: layout, deckName: DeckTestSupport.defaultDeck.name)
-        let cards = DeckTestSupport.defaultDeck.cards
+        let printer = CardSheetPrinter(layout: layout, deckName: PrintTestSupport.defaultDeck.name)
+        let cards = PrintTestSupport.defaultDeck.cards
         for sheet in 0..<printer.sheetCount(cards: cards.count) {
             let canvas = Canvas(paperWidthMM: PaperSize.a4.width, heightMM: PaperSize.a4.height, dpi: 30)
             printer.drawSheet(sheet, of: cards, on: canvas)

@@ -1,3 +1,4 @@
+import CardBotVision
 import CardBotImaging
 import CardBotPrint
 import CardBotSupport

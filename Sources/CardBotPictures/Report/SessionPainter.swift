@@ -1,8 +1,36 @@
 import CardBotAR
+import CardBotClassroom
 import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotVision
+
+/// The class report's pictures as the grader asks for them (``SessionPainting``): a ``SessionPainter`` per worker.
+public struct ReportPainter: SessionPainting {
+    /// The deck the thumbnail's cards are read with.
+    public var deck: Deck
+    /// The width of frame thumbnails in pixels.
+    public var thumbnailWidth: Int
+    /// Limits for every frame read again.
+    public var limits: ImageLimits
+    /// Frames read per second of a video session.
+    public var sampleFPS: Double?
+
+    /// A painter of thumbnails `thumbnailWidth` pixels wide (at least 16).
+    public init(deck: Deck, thumbnailWidth: Int = 320, limits: ImageLimits = .default, sampleFPS: Double? = nil) {
+        self.deck = deck
+        self.thumbnailWidth = max(16, thumbnailWidth)
+        self.limits = limits
+        self.sampleFPS = sampleFPS
+    }
+
+    public var settings: String { "thumbnail-width=\(thumbnailWidth) replays=gif-1" }
+
+    public func makePainter() -> (SessionRun) -> SessionPictures {
+        let painter = SessionPainter(deck: deck, thumbnailWidth: thumbnailWidth, limits: limits, sampleFPS: sampleFPS)
+        return { run in painter.pictures(for: run) }
+    }
+}
 
 /// Makes a session's pictures for the HTML report: the last readable frame, small, with its cards outlined
 /// (that one frame is read again, for the card outlines), and the level's map with the robot's path of the

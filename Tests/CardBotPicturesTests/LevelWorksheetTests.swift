@@ -1,4 +1,4 @@
-import CardBotClassroom
+import CardBotPictures
 import CardBotLesson
 import CardBotPrint
 import CardBotSupport
