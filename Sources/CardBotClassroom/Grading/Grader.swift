@@ -170,10 +170,7 @@ public struct Grader: Sendable {
                 do {
                     let run = try runner.run(
                         session.folder, level: session.level, optimal: session.optimal,
-                        makeReader: {
-                            let analyzer = FrameAnalyzer(deck: deck, limits: limits)
-                            return { image in analyzer.analyze(image).markers }
-                        },
+                        makeReader: FrameAnalyzer.markerReader(deck: deck, limits: limits),
                         progress: { _ in tracker.frameDone() })
                     var grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
                     grade.levelFile = session.levelFile

@@ -18,6 +18,15 @@ public final class FrameAnalyzer {
         reader = ImageReader(limits: limits)
     }
 
+    /// What a session's frames are read with: called once per worker, it returns that worker's function from a
+    /// decoded frame to its marker ids in reading order (one analyzer each, so no buffer is shared).
+    public static func markerReader(deck: Deck, limits: ImageLimits = .default) -> @Sendable () -> (GrayImage) -> [Int] {
+        {
+            let analyzer = FrameAnalyzer(deck: deck, limits: limits)
+            return { image in analyzer.analyze(image).markers }
+        }
+    }
+
     /// Decodes the frame at `path`, finds its cards and puts them in reading order.
     /// - Throws: `ImageError` naming `path` when the file cannot be read as an image.
     public func analyze(_ path: String) throws -> FrameReading {

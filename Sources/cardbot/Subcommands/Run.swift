@@ -164,10 +164,8 @@ extension CardBotCommand {
             let start = clock.now
             let result: SessionRun
             do {
-                result = try runner.run(folder, level: level, optimal: optimal) {
-                    let analyzer = FrameAnalyzer(deck: deck, limits: limits)
-                    return { image in analyzer.analyze(image).markers }
-                }
+                result = try runner.run(
+                    folder, level: level, optimal: optimal, makeReader: FrameAnalyzer.markerReader(deck: deck, limits: limits))
             } catch let error as ImageError {
                 StandardError.error(file: error.file, error.reason)
                 throw ExitCode(2)
@@ -246,10 +244,7 @@ extension CardBotCommand {
             do {
                 outcome = try live.follow(
                     stream,
-                    makeReader: {
-                        let analyzer = FrameAnalyzer(deck: deck, limits: limits)
-                        return { image in analyzer.analyze(image).markers }
-                    },
+                    makeReader: FrameAnalyzer.markerReader(deck: deck, limits: limits),
                     onAttempt: { attempt in
                         guard !session.quiet else { return }
                         if output.json {
