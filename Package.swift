@@ -179,6 +179,9 @@ let package = Package(
             ],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
+        .testTarget(name: "CardBotPrintTests", dependencies: ["CardBotPrint", "CardBotImaging"]),
+        .testTarget(
+            name: "CardBotSynthTests", dependencies: ["CardBotSynth", "CardBotImaging", "CardBotTestSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport", "CardBotTestSupport"]),
         .testTarget(
             name: "CardBotClassroomTests",
@@ -200,7 +203,8 @@ let package = Package(
                 "cardbot", "CardBotImaging", "CardBotTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Golden", "Fixtures"]),
-        // Helpers shared by the test targets (running the built cardbot, reading CSV back).
-        .target(name: "CardBotTestSupport", path: "Tests/CardBotTestSupport"),
+        // Helpers shared by the test targets (running the built cardbot, reading CSV back, synthesized scenes).
+        .target(
+            name: "CardBotTestSupport", dependencies: ["CardBotSynth", "CardBotImaging"], path: "Tests/CardBotTestSupport"),
     ]
 )

@@ -2,6 +2,7 @@ import CardBotImaging
 import CardBotSynth
 import CardBotVision
 import Foundation
+import CardBotTestSupport
 import Testing
 
 @Suite("Detector: synthesized frames with ground truth")

@@ -3,6 +3,7 @@ import CardBotPrint
 import CardBotSynth
 import CardBotVision
 import Foundation
+import CardBotTestSupport
 import Testing
 
 @Suite("Picture decks: any picture inside the black border")

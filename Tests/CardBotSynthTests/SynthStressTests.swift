@@ -1,5 +1,6 @@
 import CardBotImaging
 import CardBotSynth
+import CardBotTestSupport
 import Testing
 
 /// The synthesizer's stress conditions render what they promise, and their truth follows the visibility rule

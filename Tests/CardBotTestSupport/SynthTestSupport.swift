@@ -2,9 +2,9 @@ import CardBotImaging
 import CardBotSynth
 
 /// Card faces and scenes shared by the synthesizer tests.
-enum SynthTestSupport {
+public enum SynthTestSupport {
     /// `count` 4x4 marker faces with fixed, varied cell patterns, ids 0..<count.
-    static func faces(count: Int = 8) -> [CardFace] {
+    public static func faces(count: Int = 8) -> [CardFace] {
         (0..<count).map { id in
             var random = SynthRandom(seed: UInt64(100 + id))
             let bits = random.next()
@@ -14,10 +14,10 @@ enum SynthTestSupport {
     }
 
     /// A face whose marker is solid black inside its border (one dark square).
-    static let solidFace = CardFace(id: 42, gridSize: 4, isWhite: { _, _ in false })
+    public static let solidFace = CardFace(id: 42, gridSize: 4, isWhite: { _, _ in false })
 
     /// A clean scene of one card: even light, no blur, no noise, no hand.
-    static func singleCard(face: CardFace = solidFace, center: TablePoint = TablePoint(0, 0), rotation: Double = 0,
+    public static func singleCard(face: CardFace = solidFace, center: TablePoint = TablePoint(0, 0), rotation: Double = 0,
                            tilt: Double = 0, heading: Double = 0, roll: Double = 0, distance: Double = 400,
                            size: (Int, Int) = (320, 240)) -> SynthScene {
         let camera = SynthCamera(
@@ -30,7 +30,7 @@ enum SynthTestSupport {
     }
 
     /// The fraction of pixels covered by the polygon, weighted by `mask` (0...255), over its area.
-    static func maskedFraction(_ polygon: [ImagePoint], mask: GrayImage) -> Double {
+    public static func maskedFraction(_ polygon: [ImagePoint], mask: GrayImage) -> Double {
         var rasterizer = PolygonRasterizer()
         var area = 0.0
         var covered = 0.0

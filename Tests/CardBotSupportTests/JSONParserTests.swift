@@ -1,4 +1,3 @@
-import CardBotLesson
 import CardBotSupport
 import Testing
 

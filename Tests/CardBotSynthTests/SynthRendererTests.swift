@@ -1,6 +1,7 @@
 import CardBotImaging
 import CardBotSynth
 import Foundation
+import CardBotTestSupport
 import Testing
 
 @Suite("Synth renderer: ground truth matches the pixels")
