@@ -35,7 +35,7 @@ extension CardBotCommand.Cards {
             let check = DeckCheck(cards: read.cards)
             let codes = read.cards.filter { $0.kind == .code }
             let pictures = read.cards.filter { $0.kind == .picture }
-            print("\(read.name) (\(path)): \(read.cards.count) card\(read.cards.count == 1 ? "" : "s")")
+            StandardOutput.print("\(read.name) (\(path)): \(read.cards.count) card\(read.cards.count == 1 ? "" : "s")")
             if let first = codes.first?.code {
                 var line = "  \(codes.count) code marker\(codes.count == 1 ? "" : "s") of \(first.size)x\(first.size) cells"
                 if let distance = check.minimumCodeDistance {
@@ -45,10 +45,10 @@ extension CardBotCommand.Cards {
                         line += ", so up to \(budget) misread cell\(budget == 1 ? " is" : "s are") corrected"
                     }
                 }
-                print(line)
+                StandardOutput.print(line)
             }
             if !pictures.isEmpty {
-                print("  \(pictures.count) picture\(pictures.count == 1 ? "" : "s") (too alike at a correlation of \(Self.format(Deck.maximumPictureSimilarity)) or more):")
+                StandardOutput.print("  \(pictures.count) picture\(pictures.count == 1 ? "" : "s") (too alike at a correlation of \(Self.format(Deck.maximumPictureSimilarity)) or more):")
                 let width = pictures.map(\.name.count).max() ?? 4
                 for neighbour in check.pictureNeighbours {
                     var line = "    " + CardsSupport.pad(neighbour.card, width)
@@ -58,15 +58,15 @@ extension CardBotCommand.Cards {
                     line += ", itself turned \(Self.format(neighbour.turnedCorrelation))"
                     let alike = neighbour.correlation >= Deck.maximumPictureSimilarity
                         || neighbour.turnedCorrelation >= Deck.maximumPictureSimilarity
-                    print(line + (alike ? "  TOO ALIKE" : ""))
+                    StandardOutput.print(line + (alike ? "  TOO ALIKE" : ""))
                 }
             }
             if check.problems.isEmpty {
-                print("ok: every card can be told apart")
+                StandardOutput.print("ok: every card can be told apart")
                 return
             }
-            print("\(check.problems.count) problem\(check.problems.count == 1 ? "" : "s"):")
-            for problem in check.problems { print("  " + problem.reason) }
+            StandardOutput.print("\(check.problems.count) problem\(check.problems.count == 1 ? "" : "s"):")
+            for problem in check.problems { StandardOutput.print("  " + problem.reason) }
             throw ExitCode.failure
         }
 

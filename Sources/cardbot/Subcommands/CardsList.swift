@@ -29,7 +29,7 @@ extension CardBotCommand.Cards {
             let usage = try CardsSupport.usage(levels: levels, defaultDeck: deckOptions.deck == nil)
             if json {
                 for card in deck.cards {
-                    print(CardsSupport.jsonLine(card, levels: usage?.levels(using: card) ?? []))
+                    StandardOutput.print(CardsSupport.jsonLine(card, levels: usage?.levels(using: card) ?? []))
                 }
                 return
             }
@@ -37,8 +37,8 @@ extension CardBotCommand.Cards {
             var what: [String] = []
             if let size = deck.gridSize { what.append("\(size)x\(size) code markers") }
             if kinds.contains(.picture) { what.append("picture markers") }
-            print("\(deck.name) (\(deck.file)): \(deck.cards.count) card\(deck.cards.count == 1 ? "" : "s"), \(what.joined(separator: " and "))")
-            print("")
+            StandardOutput.print("\(deck.name) (\(deck.file)): \(deck.cards.count) card\(deck.cards.count == 1 ? "" : "s"), \(what.joined(separator: " and "))")
+            StandardOutput.print("")
             let cards = deck.cards.map { $0.localized(Messages.preferences) }
             let nameHeader = Messages.text("NAME")
             let titleHeader = Messages.text("TITLE")
@@ -46,13 +46,13 @@ extension CardBotCommand.Cards {
             let titleWidth = min(32, max(titleHeader.count, cards.map(\.title.count).max() ?? 5))
             var header = "  ID  " + CardsSupport.pad(nameHeader, nameWidth) + "  " + CardsSupport.pad(titleHeader, titleWidth)
             if usage != nil { header += "  " + Messages.text("LEVELS") }
-            print(header)
+            StandardOutput.print(header)
             for card in cards {
                 var line = CardsSupport.padLeft(String(card.marker), 4) + "  " + CardsSupport.pad(card.name, nameWidth) + "  "
                     + CardsSupport.pad(card.title, titleWidth)
                 if let usage { line += "  " + CardUsage.numbers(usage.levels(using: card)) }
-                print(line.trailingSpacesRemoved)
-                if !card.description.isEmpty { print("      " + card.description) }
+                StandardOutput.print(line.trailingSpacesRemoved)
+                if !card.description.isEmpty { StandardOutput.print("      " + card.description) }
             }
             if let usage, !usage.problems.isEmpty {
                 StandardError.print("cardbot: note: \(usage.problems.count) level file\(usage.problems.count == 1 ? "" : "s") in \(levels ?? ResourceHome.current.levels) could not be read and \(usage.problems.count == 1 ? "is" : "are") left out (run 'cardbot validate' to see why)")

@@ -95,7 +95,7 @@ extension CardBotCommand.Cards {
                     )
                 }
                 if deck.hasPictures { detail.append("picture markers") }
-                print("\(path): \(cards.count) card\(cards.count == 1 ? "" : "s") from \(source) (\(detail.joined(separator: "; ")))")
+                StandardOutput.print("\(path): \(cards.count) card\(cards.count == 1 ? "" : "s") from \(source) (\(detail.joined(separator: "; ")))")
             } catch let error as DeckError {
                 StandardError.error(file: error.file, position: error.position, error.reason)
                 throw ExitCode(2)

@@ -110,7 +110,7 @@ extension CardBotCommand.Cards {
             let cardCount = Messages.plural("%s card", "%s cards", count: cards.count, cards.count)
             let paperName = paper == .a4 ? "A4" : "Letter"
             let sheets = Messages.plural("%1$s %2$s sheet", "%1$s %2$s sheets", count: count, count, paperName)
-            print(
+            StandardOutput.print(
                 Messages.text(
                     "%1$s: %2$s on %3$s (%4$s a sheet, %5$s, %6$s dpi)", written.joined(separator: ", "), cardCount, sheets,
                     layout.cardsPerSheet, size, dpi))

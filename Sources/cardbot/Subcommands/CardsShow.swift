@@ -23,27 +23,27 @@ extension CardBotCommand.Cards {
             let deck = try deckOptions.load()
             let card = try CardsSupport.card(name, in: deck).localized(Messages.preferences)
             let usage = try CardsSupport.usage(levels: levels, defaultDeck: deckOptions.deck == nil)
-            print("\(card.name) (marker \(card.marker)): \(card.title)")
-            if !card.description.isEmpty { print(card.description) }
+            StandardOutput.print("\(card.name) (marker \(card.marker)): \(card.title)")
+            if !card.description.isEmpty { StandardOutput.print(card.description) }
             switch card.kind {
             case .code:
                 let code = card.code!
-                print("Marker: \(code.size)x\(code.size) cells, \(code.bitString) (\(card.image))")
+                StandardOutput.print("Marker: \(code.size)x\(code.size) cells, \(code.bitString) (\(card.image))")
             case .picture:
-                print("Marker: a picture inside the black border (\(card.image))")
+                StandardOutput.print("Marker: a picture inside the black border (\(card.image))")
             }
             if let usage {
                 let refs = usage.levels(using: card)
                 if refs.isEmpty {
-                    print("Levels: none use marker \(card.marker)")
+                    StandardOutput.print("Levels: none use marker \(card.marker)")
                 } else {
                     let meanings = Set(refs.map(\.meaning))
                     let means = meanings.count == 1 && meanings.first != card.name ? " (as \(meanings.first!))" : ""
-                    print("Levels: \(CardUsage.numbers(refs))\(means)")
+                    StandardOutput.print("Levels: \(CardUsage.numbers(refs))\(means)")
                 }
             }
-            print("")
-            for line in MarkerPreview.lines(for: card) { print(line) }
+            StandardOutput.print("")
+            for line in MarkerPreview.lines(for: card) { StandardOutput.print(line) }
         }
     }
 }

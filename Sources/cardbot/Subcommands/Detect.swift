@@ -56,16 +56,16 @@ extension CardBotCommand {
                 } catch let error as ImageError {
                     failed += 1
                     StandardError.error(file: error.file, error.reason)
-                    if json { print(FrameReading.errorJSONLine(file: path, reason: error.reason)) }
+                    if json { StandardOutput.print(FrameReading.errorJSONLine(file: path, reason: error.reason)) }
                     continue
                 }
                 for warning in reading.warnings {
                     StandardError.warning(file: path, "\(warning) (the frame was read, but may be incomplete)")
                 }
                 if json {
-                    print(reading.jsonLine)
+                    StandardOutput.print(reading.jsonLine)
                 } else {
-                    print("\(TerminalText.visible(path)): \(Self.describe(reading))")
+                    StandardOutput.print("\(TerminalText.visible(path)): \(Self.describe(reading))")
                 }
                 if let annotate {
                     let output = names.path(for: path, in: annotate)

@@ -31,7 +31,7 @@ extension CardBotCommand.Levels {
             let rows = catalog.levels.map { level in
                 LevelTable.Row(level: level, fewest: SolutionReport.shortCount(Solver.solve(level)))
             }
-            print(LevelTable.lines(rows).joined(separator: "\n"))
+            StandardOutput.print(LevelTable.lines(rows).joined(separator: "\n"))
             for problem in catalog.problems {
                 for diagnostic in problem.diagnostics where diagnostic.severity == .error {
                     StandardError.print(diagnostic.description)

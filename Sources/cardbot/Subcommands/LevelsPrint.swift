@@ -108,7 +108,7 @@ extension CardBotCommand.Levels {
                 throw ExitCode(2)
             }
             let paperName = paperSize == .a4 ? "A4" : "Letter"
-            print(
+            StandardOutput.print(
                 Messages.plural(
                     "%1$s: %2$s level, one %3$s page", "%1$s: %2$s levels, one %3$s page each", count: pages.count,
                     written.joined(separator: ", "), pages.count, paperName))

@@ -15,8 +15,8 @@ extension CardBotCommand {
                 """)
 
         func run() throws {
-            print("cardbot \(CardBotVersion.current)")
-            for line in ResourceHome.current.report(environment: ProcessInfo.processInfo.environment) { print(line) }
+            StandardOutput.print("cardbot \(CardBotVersion.current)")
+            for line in ResourceHome.current.report(environment: ProcessInfo.processInfo.environment) { StandardOutput.print(line) }
         }
     }
 }

@@ -60,7 +60,7 @@ extension CardBotCommand {
             }
             let progress = TermProgress(sessions: sessions, catalog: catalog.levels, student: student)
             let title = student.map { "\($0) in \(gradebook)" } ?? gradebook
-            print(ProgressFormat.lines(progress).joined(separator: "\n"))
+            StandardOutput.print(ProgressFormat.lines(progress).joined(separator: "\n"))
             for path in out {
                 try ReportOutput.reporting { try ProgressFormat(path: path)!.write(progress, title: title, to: path) }
             }

@@ -104,7 +104,7 @@ extension CardBotCommand {
                 let report = RunReport(showMap: output.map, color: TerminalColor.enabled(disabled: output.noColor))
                 lines = report.lines(for: trace, level: level, optimal: optimal)
             }
-            print(lines.joined(separator: "\n"))
+            StandardOutput.print(lines.joined(separator: "\n"))
             if let target = try replay.target() {
                 try writeReplay(to: target, what: "the flat map of the run") { sink in
                     try SessionReplayer.writeTyped(
@@ -184,7 +184,7 @@ extension CardBotCommand {
                     showMap: output.map, color: TerminalColor.enabled(disabled: output.noColor), quiet: session.quiet)
                 lines = report.lines(for: result)
             }
-            print(lines.joined(separator: "\n"))
+            StandardOutput.print(lines.joined(separator: "\n"))
             if let target = try replay.target() {
                 try writeReplay(to: target, what: result.attempts.count == 1 ? "1 attempt" : "\(result.attempts.count) attempts") { sink in
                     let warn = { (text: String) in StandardError.warning(file: folder.path, text) }

@@ -83,8 +83,8 @@ extension CardBotCommand.Synth {
             let hidden = truths.reduce(0) { $0 + $1.cards.count } - visible
             let first = truths.first?.file ?? ""
             let last = truths.last?.file ?? ""
-            print("\(out): wrote \(truths.count) frames (\(first) ... \(last)) and truth.json")
-            print(
+            StandardOutput.print("\(out): wrote \(truths.count) frames (\(first) ... \(last)) and truth.json")
+            StandardOutput.print(
                 "  \(size.width)x\(size.height), \(difficulty.rawValue), seed \(seed): \(visible) visible cards, "
                     + "\(hidden) hidden; per frame: render \(perFrame(report.renderSeconds)) ms, "
                     + "\(format.rawValue) \(perFrame(report.encodeSeconds)) ms")

@@ -160,9 +160,9 @@ extension CardBotCommand.Synth {
             let signal = runMarks ? "\(truth.presses.count) run marks" : (goCard ? "\(truth.presses.count) GO taps" : "no run signal")
             let length = String(format: "%.1f s", truth.duration)
             if let video {
-                print("\(video): wrote \(length) of video; \(out): session.json (\(signal)) and truth.json")
+                StandardOutput.print("\(video): wrote \(length) of video; \(out): session.json (\(signal)) and truth.json")
             } else {
-                print("\(out): wrote \(truth.frames.count) frames (\(length) at \(JSONText.number(fps, places: 2)) fps), session.json (\(signal)) and truth.json")
+                StandardOutput.print("\(out): wrote \(truth.frames.count) frames (\(length) at \(JSONText.number(fps, places: 2)) fps), session.json (\(signal)) and truth.json")
             }
         }
     }

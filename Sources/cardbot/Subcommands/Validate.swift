@@ -34,13 +34,13 @@ extension CardBotCommand {
         func run() throws {
             let report = LevelValidator(deckNames: try deckOptions.names()).validate(paths: paths)
             if json {
-                print(ValidationJSONLines.lines(report).joined(separator: "\n"))
+                StandardOutput.print(ValidationJSONLines.lines(report).joined(separator: "\n"))
             } else {
                 for diagnostic in report.diagnostics { StandardError.print(diagnostic.description) }
                 for file in report.files where file.isValid {
-                    print(ValidationSummary.fileLine(file))
+                    StandardOutput.print(ValidationSummary.fileLine(file))
                 }
-                print(ValidationSummary.totalLine(report))
+                StandardOutput.print(ValidationSummary.totalLine(report))
             }
             if !report.isValid { throw ExitCode.failure }
         }

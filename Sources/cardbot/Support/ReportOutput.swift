@@ -43,7 +43,7 @@ enum ReportOutput {
     /// Prints the class table and writes every report.
     static func show(_ grade: ClassGrade, formats: [(String, ReportFormat)], noColor: Bool) throws {
         let table = ClassTable(color: TerminalColor.enabled(disabled: noColor))
-        print(table.lines(for: grade).joined(separator: "\n"))
+        StandardOutput.print(table.lines(for: grade).joined(separator: "\n"))
         for (path, format) in formats {
             // A report's temporary left by an earlier run that was killed is removed first.
             TemporaryFiles.sweep(besides: path)
