@@ -3,68 +3,48 @@
 ///
 /// Every value goes through `{{ }}`, which escapes it (see ``HTMLEscaping``); the template uses no `{{{ }}}`.
 enum ClassHTMLTemplate {
-    static let text = """
-        {{% CONTENT_TYPE: CARDBOT_XHTML}}
-        <!DOCTYPE html>
-        <html lang="{{language}}">
-        <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="generator" content="cardbot grade" />
-        <title>{{t.pageTitle}}</title>
-        <style>
-        body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 1.5rem; color: #222; background: #fbfaf7; }
-        h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
-        h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; padding-bottom: .25rem; }
-        h3 { font-size: 1.05rem; margin: 0 0 .5rem; }
-        .lead { color: #555; margin: 0 0 1rem; }
-        table { border-collapse: collapse; }
-        th, td { padding: .35rem .6rem; border: 1px solid #d8d4ca; text-align: center; }
-        thead th { background: #eeeae0; font-weight: 600; }
-        tbody th { text-align: left; background: #f5f2ea; font-weight: 600; }
-        td.s3 { background: #4caf50; color: #fff; }
-        td.s2 { background: #c5e1a5; }
-        td.s1 { background: #ffcc80; }
-        td.s0 { background: #ef9a9a; }
-        td.err { background: #b71c1c; color: #fff; }
-        td.none { color: #aaa; }
-        table.index td.path { text-align: left; }
-        p.back { margin: 0 0 .5rem; }
-        td a { color: inherit; text-decoration: none; display: block; }
-        .stars { letter-spacing: .1em; white-space: nowrap; }
-        .legend span { display: inline-block; padding: .1rem .5rem; margin-right: .4rem; border-radius: 3px; }
-        .legend .s3 { background: #4caf50; color: #fff; } .legend .s2 { background: #c5e1a5; }
-        .legend .s1 { background: #ffcc80; } .legend .s0 { background: #ef9a9a; } .legend .err { background: #b71c1c; color: #fff; }
-        .sessions { display: grid; grid-template-columns: repeat(auto-fill, minmax(330px, 1fr)); gap: 1rem; }
-        section.session { background: #fff; border: 1px solid #ddd; border-left: 6px solid #ccc; border-radius: 4px; padding: .8rem; }
-        section.s3 { border-left-color: #4caf50; } section.s2 { border-left-color: #9ccc65; }
-        section.s1 { border-left-color: #ffa726; } section.s0 { border-left-color: #e57373; }
-        section.err { border-left-color: #b71c1c; }
-        .path { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .8rem; color: #777; word-break: break-all; }
-        dl { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .75rem; margin: .5rem 0; font-size: .9rem; }
-        dt { color: #666; } dd { margin: 0; }
-        ol.program { list-style: none; padding: 0; margin: .3rem 0 .6rem; display: flex; flex-wrap: wrap; gap: .25rem; }
-        ol.program li { background: #e3ecfa; border: 1px solid #b9cbe8; border-radius: 3px; padding: .05rem .4rem; font-size: .85rem; }
-        ol.program li::before { content: counter(list-item) " "; color: #7a8aa6; font-size: .75rem; }
-        .pictures { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-start; }
-        figure { margin: 0; } figcaption { font-size: .75rem; color: #777; }
-        img { max-width: 320px; height: auto; border: 1px solid #ccc; image-rendering: auto; }
-        img.map { image-rendering: pixelated; }
-        .error { color: #b71c1c; font-weight: 600; overflow-wrap: anywhere; }
-        .warning { background: #fff3e0; border: 1px solid #ffb74d; border-radius: 3px; padding: .3rem .5rem; font-size: .85rem; }
-        dd.estimated { color: #8a5a00; font-style: italic; }
-        ul.notes { margin: .3rem 0; padding-left: 1.2rem; font-size: .82rem; color: #8a5a00; }
-        h3, .path, ol.history, ul.unreadable { overflow-wrap: anywhere; }
-        ol.history { margin: .3rem 0 .6rem; padding-left: 1.4rem; font-size: .82rem; }
-        ol.history li { margin-bottom: .25rem; }
-        ol.history .cards { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .78rem; }
-        ol.history .ok { color: #2e7d32; font-weight: 600; } ol.history .fail { color: #b71c1c; }
-        ul.unreadable { margin: .2rem 0 .6rem; padding-left: 1.2rem; font-size: .8rem; color: #8d6e63; }
-        details summary { cursor: pointer; font-size: .85rem; color: #555; }
-        .muted { color: #999; }
-        </style>
-        </head>
-        <body>
+    static let text = ReportLayout.head(
+        generator: "cardbot grade",
+        css: """
+            td.s3 { background: #4caf50; color: #fff; }
+            td.s2 { background: #c5e1a5; }
+            td.s1 { background: #ffcc80; }
+            td.s0 { background: #ef9a9a; }
+            td.err { background: #b71c1c; color: #fff; }
+            td.none { color: #aaa; }
+            table.index td.path { text-align: left; }
+            p.back { margin: 0 0 .5rem; }
+            td a { color: inherit; text-decoration: none; display: block; }
+            .legend .s3 { background: #4caf50; color: #fff; } .legend .s2 { background: #c5e1a5; }
+            .legend .s1 { background: #ffcc80; } .legend .s0 { background: #ef9a9a; } .legend .err { background: #b71c1c; color: #fff; }
+            .sessions { display: grid; grid-template-columns: repeat(auto-fill, minmax(330px, 1fr)); gap: 1rem; }
+            section.session { background: #fff; border: 1px solid #ddd; border-left: 6px solid #ccc; border-radius: 4px; padding: .8rem; }
+            section.s3 { border-left-color: #4caf50; } section.s2 { border-left-color: #9ccc65; }
+            section.s1 { border-left-color: #ffa726; } section.s0 { border-left-color: #e57373; }
+            section.err { border-left-color: #b71c1c; }
+            .path { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .8rem; color: #777; word-break: break-all; }
+            dl { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .75rem; margin: .5rem 0; font-size: .9rem; }
+            dt { color: #666; } dd { margin: 0; }
+            ol.program { list-style: none; padding: 0; margin: .3rem 0 .6rem; display: flex; flex-wrap: wrap; gap: .25rem; }
+            ol.program li { background: #e3ecfa; border: 1px solid #b9cbe8; border-radius: 3px; padding: .05rem .4rem; font-size: .85rem; }
+            ol.program li::before { content: counter(list-item) " "; color: #7a8aa6; font-size: .75rem; }
+            .pictures { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-start; }
+            figure { margin: 0; } figcaption { font-size: .75rem; color: #777; }
+            img { max-width: 320px; height: auto; border: 1px solid #ccc; image-rendering: auto; }
+            img.map { image-rendering: pixelated; }
+            .error { color: #b71c1c; font-weight: 600; overflow-wrap: anywhere; }
+            .warning { background: #fff3e0; border: 1px solid #ffb74d; border-radius: 3px; padding: .3rem .5rem; font-size: .85rem; }
+            dd.estimated { color: #8a5a00; font-style: italic; }
+            ul.notes { margin: .3rem 0; padding-left: 1.2rem; font-size: .82rem; color: #8a5a00; }
+            h3, .path, ol.history, ul.unreadable { overflow-wrap: anywhere; }
+            ol.history { margin: .3rem 0 .6rem; padding-left: 1.4rem; font-size: .82rem; }
+            ol.history li { margin-bottom: .25rem; }
+            ol.history .cards { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .78rem; }
+            ol.history .ok { color: #2e7d32; font-weight: 600; } ol.history .fail { color: #b71c1c; }
+            ul.unreadable { margin: .2rem 0 .6rem; padding-left: 1.2rem; font-size: .8rem; color: #8d6e63; }
+            details summary { cursor: pointer; font-size: .85rem; color: #555; }
+            .muted { color: #999; }
+            """) + """
         {{#hasNavigation}}<p class="back">{{#navigation}}<a href="{{href}}">{{label}}</a> {{/navigation}}</p>{{/hasNavigation}}
         <h1>{{t.heading}}</h1>
         <p class="lead">{{sessionCount}}{{#studentCount}} · {{studentCount}}{{/studentCount}}{{#errorCount}} · {{errorCount}}{{/errorCount}}</p>
@@ -72,38 +52,38 @@ enum ClassHTMLTemplate {
 
         {{#showSummary}}
         <h2>{{t.studentsByLevel}}</h2>
-        <table class="grid">
+        <div class="wide"><table class="grid">
         <thead><tr><th>{{t.student}}</th>{{#levels}}<th title="{{name}}">{{heading}}</th>{{/levels}}{{#hasUnplaced}}<th>{{t.notGraded}}</th>{{/hasUnplaced}}</tr></thead>
         <tbody>
         {{#rows}}
         <tr><th>{{student}}</th>{{#cells}}<td class="{{css}}">{{#anchor}}<a href="{{anchor}}"><span class="stars">{{label}}</span></a>{{/anchor}}{{^anchor}}<span class="stars">{{label}}</span>{{/anchor}}</td>{{/cells}}{{#hasUnplaced}}<td class="{{unplacedCss}}">{{#unplaced}}<a href="{{anchor}}">{{t.error}}</a>{{/unplaced}}</td>{{/hasUnplaced}}</tr>
         {{/rows}}
         </tbody>
-        </table>
+        </table></div>
 
         {{#hasLevels}}
         <h2>{{t.levels}}</h2>
-        <table class="levels">
+        <div class="wide"><table class="levels">
         <thead><tr><th>{{t.level}}</th><th>{{t.students}}</th><th>{{t.solved}}</th><th>{{t.medianAttempts}}</th><th>{{t.medianAttemptsToSolve}}</th><th>★★★</th><th>★★☆</th><th>★☆☆</th><th>☆☆☆</th></tr></thead>
         <tbody>
         {{#levelFigures}}
         <tr><th>{{number}}. {{name}}</th><td>{{students}}</td><td>{{solved}}</td><td>{{medianAttempts}}</td><td>{{medianAttemptsToSolve}}</td><td>{{stars3}}</td><td>{{stars2}}</td><td>{{stars1}}</td><td>{{stars0}}</td></tr>
         {{/levelFigures}}
         </tbody>
-        </table>
+        </table></div>
         {{/hasLevels}}
         {{/showSummary}}
 
         <h2>{{t.sessions}}</h2>
         {{#hasIndex}}
-        <table class="index">
+        <div class="wide"><table class="index">
         <thead><tr><th>{{t.student}}</th><th>{{t.level}}</th><th>{{t.stars}}</th><th>{{t.attempts}}</th><th>{{t.session}}</th></tr></thead>
         <tbody>
         {{#index}}
         <tr><th><a href="{{href}}">{{student}}</a></th><td>{{levelTitle}}</td><td class="{{css}}"><span class="stars">{{starText}}</span></td><td>{{attempts}}</td><td class="path">{{path}}</td></tr>
         {{/index}}
         </tbody>
-        </table>
+        </table></div>
         {{/hasIndex}}
         <div class="sessions">
         {{#sessions}}

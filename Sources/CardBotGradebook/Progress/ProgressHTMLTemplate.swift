@@ -1,67 +1,49 @@
+import CardBotClassroom
+
 /// The Mustache template of the progress page: self-contained (inline CSS and SVG), HTML5 and well-formed XML.
 /// Every value goes through `{{ }}`, which escapes it.
 enum ProgressHTMLTemplate {
-    static let text = """
-        {{% CONTENT_TYPE: CARDBOT_XHTML}}
-        <!DOCTYPE html>
-        <html lang="{{language}}">
-        <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="generator" content="cardbot progress" />
-        <title>{{t.pageTitle}}</title>
-        <style>
-        body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 1.5rem; color: #222; background: #fbfaf7; }
-        h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
-        h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; padding-bottom: .25rem; }
-        h3 { font-size: 1.05rem; margin: 0 0 .3rem; overflow-wrap: anywhere; }
-        .lead { color: #555; margin: 0 0 1rem; }
-        table { border-collapse: collapse; }
-        th, td { padding: .3rem .5rem; border: 1px solid #d8d4ca; text-align: center; font-size: .9rem; }
-        thead th { background: #eeeae0; font-weight: 600; }
-        tbody th { text-align: left; background: #f5f2ea; font-weight: 600; overflow-wrap: anywhere; max-width: 14rem; }
-        td small { display: block; font-size: .7rem; opacity: .85; }
-        .s3 { background: #4caf50; color: #fff; } .s2 { background: #c5e1a5; } .s1 { background: #ffcc80; } .s0 { background: #ef9a9a; }
-        .tried { background: #ffe0b2; } .next { background: #fff; outline: 2px dashed #1e88e5; outline-offset: -3px; color: #1e88e5; font-weight: 600; }
-        .open { background: #fff; color: #1e88e5; } .locked { background: #eee; }
-        .stars { letter-spacing: .1em; white-space: nowrap; }
-        .legend span { display: inline-block; padding: .1rem .5rem; margin-right: .4rem; border-radius: 3px; }
-        .rate { display: inline-block; height: .8rem; background: #4caf50; vertical-align: middle; }
-        .rateback { display: inline-block; width: 200px; height: .8rem; background: #eee; vertical-align: middle; }
-        .hard { color: #b71c1c; font-weight: 600; }
-        .students { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 1rem; }
-        section.student { background: #fff; border: 1px solid #ddd; border-radius: 4px; padding: .8rem; }
-        section.student p { margin: .2rem 0 .5rem; font-size: .9rem; color: #444; }
-        svg { display: block; } svg text { font-size: 10px; fill: #555; text-anchor: middle; font-family: sans-serif; }
-        svg rect.s3 { fill: #4caf50; } svg rect.s2 { fill: #9ccc65; } svg rect.s1, svg rect.s0 { fill: #ef9a9a; }
-        svg rect.tried { fill: #fff; stroke: #ffa726; stroke-width: 2; stroke-dasharray: 4 2; }
-        svg line { stroke: #999; }
-        </style>
-        </head>
-        <body>
+    static let text = ReportLayout.head(
+        generator: "cardbot progress",
+        css: """
+            td small { display: block; font-size: .7rem; opacity: .85; }
+            .s3 { background: #4caf50; color: #fff; } .s2 { background: #c5e1a5; } .s1 { background: #ffcc80; } .s0 { background: #ef9a9a; }
+            .tried { background: #ffe0b2; } .next { background: #fff; outline: 2px dashed #1e88e5; outline-offset: -3px; color: #1e88e5; font-weight: 600; }
+            .open { background: #fff; color: #1e88e5; } .locked { background: #eee; }
+            .rate { display: inline-block; height: .8rem; background: #4caf50; vertical-align: middle; }
+            .rateback { display: inline-block; width: 200px; height: .8rem; background: #eee; vertical-align: middle; }
+            .hard { color: #b71c1c; font-weight: 600; }
+            .students { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 1rem; }
+            section.student { background: #fff; border: 1px solid #ddd; border-radius: 4px; padding: .8rem; }
+            section.student p { margin: .2rem 0 .5rem; font-size: .9rem; color: #444; }
+            svg { display: block; } svg text { font-size: 10px; fill: #555; text-anchor: middle; font-family: sans-serif; }
+            svg rect.s3 { fill: #4caf50; } svg rect.s2 { fill: #9ccc65; } svg rect.s1, svg rect.s0 { fill: #ef9a9a; }
+            svg rect.tried { fill: #fff; stroke: #ffa726; stroke-width: 2; stroke-dasharray: 4 2; }
+            svg line { stroke: #999; }
+            """) + """
         <h1>{{t.heading}}</h1>
         <p class="lead">{{studentCount}} · {{levelCount}}{{#span}} · {{span}}{{/span}}</p>
         <p class="legend"><span class="s3">★★★ {{t.solvedFewest}}</span><span class="s2">★★☆ {{t.solved}}</span><span class="tried">{{t.tried}}</span><span class="next">{{t.next}}</span><span class="open">{{t.unlocked}}</span><span class="locked">{{t.locked}}</span></p>
 
         <h2>{{t.studentsByLevel}}</h2>
-        <table class="grid">
+        <div class="wide"><table class="grid">
         <thead><tr><th>{{t.student}}</th>{{#columns}}<th title="{{name}}">L{{number}}</th>{{/columns}}</tr></thead>
         <tbody>
         {{#rows}}
         <tr><th>{{student}}</th>{{#cells}}<td class="{{css}}" title="{{title}}"><span class="stars">{{label}}</span>{{#note}}<small>{{note}}</small>{{/note}}</td>{{/cells}}</tr>
         {{/rows}}
         </tbody>
-        </table>
+        </table></div>
 
         <h2>{{t.levels}}</h2>
-        <table class="levels">
+        <div class="wide"><table class="levels">
         <thead><tr><th>{{t.level}}</th><th>{{t.students}}</th><th>{{t.solvedColumn}}</th><th>{{t.solveRate}}</th><th>{{t.medianAttemptsToSolve}}</th></tr></thead>
         <tbody>
         {{#levels}}
         <tr><th>{{number}}. {{name}}</th><td>{{students}}</td><td>{{solved}}</td><td style="text-align:left"><span class="rateback"><span class="rate" style="width:{{width}}px"></span></span> {{rate}}{{#hard}} <span class="hard">{{hard}}</span>{{/hard}}</td><td>{{median}}</td></tr>
         {{/levels}}
         </tbody>
-        </table>
+        </table></div>
 
         <h2>{{t.eachStudent}}</h2>
         <div class="students">
