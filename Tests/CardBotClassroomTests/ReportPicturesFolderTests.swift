@@ -58,6 +58,18 @@ import Testing
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("data:image/png;base64,"))
     }
 
+    @Test("a pictures folder a killed run was filling is swept by the next large report")
+    func staleFolderSwept() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("report-stale-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        // A process id no process has (above Linux's largest), and a half-filled folder of its.
+        let stale = out.appendingPathComponent("class.files.tmp-4194303-77")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        try Data([1, 2, 3]).write(to: stale.appendingPathComponent("session-1-frame.png"))
+        try ReportFormat.html.write(Self.grade(sessions: 200, bytes: 12_000), to: out.appendingPathComponent("class.html").path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["class.files", "class.html"])
+    }
+
     @Test("a student with more sessions than a page holds gets several pages, linked in turn")
     func studentOverSeveralPages() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("report-book-\(UUID().uuidString)")

@@ -79,6 +79,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
     /// A fresh, empty folder beside `folder`, under a temporary name.
     static func makeFolder(for folder: String) throws -> String {
+        // A folder a killed run was filling is swept first (an interrupt removes files, not folders).
+        TemporaryFiles.sweep(besides: folder)
         let fresh = TemporaryFiles.name(for: folder)
         do {
             try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: false)

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -55,7 +57,8 @@ public enum TemporaryFiles {
         pthread_mutex_unlock(&lock)
     }
 
-    /// Removes temporaries left beside `path` by writers that are no longer running.
+    /// Removes temporaries left beside `path` by writers that are no longer running (files, and the folders that a
+    /// report's pictures are written into before they take their place).
     public static func sweep(besides path: String) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? "."
@@ -67,7 +70,13 @@ public enum TemporaryFiles {
             guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0 else { continue }
             if pid == getpid() { continue }
             if kill(pid, 0) == 0 || errno == EPERM { continue }  // still running (maybe another user's)
-            _ = PathName.withCString(FileSystem.join(slash == nil ? "" : folder, name)) { unlink($0) }
+            let left = FileSystem.join(slash == nil ? "" : folder, name)
+            // A folder (a report's pictures folder being filled) goes whole; an interrupt cannot remove it.
+            if FileSystem.kind(left) == .directory {
+                try? FileManager.default.removeItem(atPath: left)
+            } else {
+                _ = PathName.withCString(left) { unlink($0) }
+            }
         }
     }
 
