@@ -2,8 +2,8 @@
 import Foundation
 import Testing
 
-/// A large class's HTML report is the page and a folder of its pictures, linked and loaded lazily; a small one
-/// stays one self-contained page.
+/// A large class's HTML report is a book: a class page with an index, and a folder of student pages and pictures
+/// (loaded lazily); a small one stays one self-contained page.
 @Suite struct ReportPicturesFolderTests {
     /// A class of `sessions` solved sessions, each with a thumbnail, a map and two replays of `bytes` bytes each.
     static func grade(sessions: Int, bytes: Int) -> ClassGrade {

@@ -26,7 +26,8 @@ extension CardBotCommand {
 
                 The table of students by levels and the class summary go to standard output. Each --out FILE \
                 writes a report in the format its extension names: .csv (one row per session), .json (sessions \
-                and summary) or .html (one self-contained page with pictures). Reports are written atomically, \
+                and summary) or .html (one self-contained page with pictures; past 8 MiB of pictures, a class page \
+                and a folder beside it with a page per student). Reports are written atomically, \
                 and grading the same folder twice gives byte-identical reports.
 
                 With --gradebook FILE.sqlite every session is also recorded in the term's gradebook, and a \
