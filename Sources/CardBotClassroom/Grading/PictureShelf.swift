@@ -57,9 +57,6 @@ public final class PictureShelf: @unchecked Sendable {
     /// The session paths that have pictures.
     public var paths: [String] { lock.withLock { Array(inMemory.keys) + Array(spilled.keys) } }
 
-    /// True when no session has pictures.
-    public var isEmpty: Bool { lock.withLock { inMemory.isEmpty && spilled.isEmpty } }
-
     /// Puts the pictures of the session at `path`, replacing any it had.
     public func put(_ pictures: SessionPictures, for path: String) {
         let bytes = Self.bytes(of: pictures)
