@@ -10,8 +10,8 @@ import GRDB
 //   1. `cardbot progress`: ProgressSession.all (read only), TermProgress over the curriculum (every student, and
 //      one), the summary lines and the HTML, CSV and JSON reports;
 //   2. `cardbot grade merge`: Gradebook.checkPart, then the file merged as a part into a new, empty gradebook,
-//      whose classes are read back (classes, classGrade) and reported (class table, CSV, JSON, HTML, HTML with
-//      its pictures in a folder, and the report book of a large class written into a folder);
+//      whose classes are read back (classes, classGrade) and reported (class table, CSV, JSON, HTML, and the
+//      report book of a large class written into a folder);
 //   3. `cardbot grade --gradebook`: the file opened as the gradebook itself (which upgrades an older schema), its
 //      classes read back and reported the same way.
 // Any thrown error is fine; a trap, an AddressSanitizer report or a hang is a finding.
@@ -217,17 +217,12 @@ private func report(_ book: Gradebook) {
         _ = ClassTable(color: false).lines(for: grade)
         for format in ReportFormat.allCases { _ = format.text(for: grade) }
         _ = ReportPictures.totalBytes(grade)
-        let pictures = ReportPictures(folder: "class.files")
-        _ = ClassHTML.text(for: grade, pictures: pictures)
-        for file in pictures.files where file.name.contains("/") || file.name.hasPrefix(".") || file.name.isEmpty {
-            fatalError("a picture of the report's folder is named '\(file.name)', which leaves the folder")
-        }
         // The report book of a large class: its student pages and pictures written into a folder of their own.
         if let folder = harness?.folder {
             let book = folder + "/book"
             try? FileManager.default.removeItem(atPath: book)
             try? FileManager.default.createDirectory(atPath: book, withIntermediateDirectories: false)
-            let written = ReportPictures(folder: "class.files", directory: book, pagesInFolder: true)
+            let written = ReportPictures(folder: "class.files", directory: book)
             _ = try? ClassHTML.book(for: grade, classPage: "class.html", pictures: written)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: book)) ?? []
             where !(name.hasPrefix("session-") || name.hasPrefix("student-")) {

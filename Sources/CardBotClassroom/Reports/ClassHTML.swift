@@ -19,9 +19,9 @@ public enum ClassHTML {
         }
     }()
 
-    /// The page, its pictures placed by `pictures` (inside the page by default).
-    public static func text(for grade: ClassGrade, pictures: ReportPictures = ReportPictures(folder: nil)) -> String {
-        template.render(context(for: grade, pictures: pictures))
+    /// The page, with its pictures inside it.
+    public static func text(for grade: ClassGrade) -> String {
+        template.render(context(for: grade))
     }
 
     /// The report of a large class as a book: the class page (the grid, the levels and an index of the sessions,
@@ -31,9 +31,7 @@ public enum ClassHTML {
     /// - Throws: The first page or picture that could not be written.
     /// - Parameter classPage: The class page's file name, which the student pages link back to.
     public static func book(for grade: ClassGrade, classPage: String, pictures: ReportPictures) throws -> String {
-        guard let folder = pictures.folder, let directory = pictures.directory else {
-            return text(for: grade, pictures: pictures)
-        }
+        guard let folder = pictures.folder, let directory = pictures.directory else { return text(for: grade) }
         let book = StudentPages(grade.grades, folder: folder)
         let title = grade.classPath
         for (number, page) in book.pages.enumerated() {
@@ -78,7 +76,8 @@ public enum ClassHTML {
     }
 
     /// The values the template shows, every one a string, a list or a flag.
-    static func context(for grade: ClassGrade, pictures placement: ReportPictures = ReportPictures(folder: nil)) -> [String: Any] {
+    static func context(for grade: ClassGrade) -> [String: Any] {
+        let placement = ReportPictures()
         var links: [String: String] = [:]
         for (index, row) in grade.grades.enumerated() { links[row.path] = "#session-\(index + 1)" }
         let sessions: [[String: Any]] = grade.grades.enumerated().map { index, row in
@@ -162,7 +161,7 @@ public enum ClassHTML {
     }
 
     static func session(
-        _ row: SessionGrade, anchor: String, pictures: SessionPictures?, placement: ReportPictures = ReportPictures(folder: nil)
+        _ row: SessionGrade, anchor: String, pictures: SessionPictures?, placement: ReportPictures = ReportPictures()
     ) -> [String: Any] {
         var values: [String: Any] = [
             "anchor": anchor,

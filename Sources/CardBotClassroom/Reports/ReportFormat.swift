@@ -45,7 +45,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
                 // The class page, and a page per student in the folder: each picture is written as its page is
                 // made, read from the shelf one session at a time.
                 let fresh = try Self.makeFolder(for: folder)
-                let pictures = ReportPictures(folder: Self.lastComponent(folder), directory: fresh, pagesInFolder: true)
+                let pictures = ReportPictures(folder: Self.lastComponent(folder), directory: fresh)
                 var page = ""
                 var failure: Error?
                 do {
