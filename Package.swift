@@ -149,15 +149,24 @@ let package = Package(
                 "CardBotPrint", "CardBotSupport",
             ]
         ),
+        // The thin command: each subcommand maps its options to one library call; errors reach its root, which prints
+        // them once. It links FFmpeg and cairo only through the modules that use them.
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson", "CardBotVision", "CardBotImaging",
-                "CardBotVideo", "CardBotPrint", "CardBotSynth", "CardBotSupport",
+                "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson",
+                "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CardBotImagingTests", dependencies: ["CardBotImaging"], exclude: ["Fixtures"]),
+        // The command line read in process (parseAsRoot): typed options and usage errors, no process launched.
+        .testTarget(
+            name: "CardBotCommandTests",
+            dependencies: [
+                "cardbot", "CardBotAR", "CardBotClassroom", "CardBotPictures",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // Resources/ holds the test deck and real photos, read through #filePath (not bundled).
         .testTarget(
             name: "CardBotVisionTests",

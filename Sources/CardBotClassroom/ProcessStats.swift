@@ -17,4 +17,13 @@ public enum ProcessStats {
         return Int(usage.ru_maxrss)
         #endif
     }
+
+    /// The `--stats` line: `stats: <what>N frames in S s, R frames/s with J jobs; peak memory M MiB`.
+    public static func line(_ what: String, frames: Int, elapsed: Duration, jobs: Int) -> String {
+        let seconds = elapsed.seconds
+        return "stats: " + what
+            + String(
+                format: "%d frames in %.2f s, %.1f frames/s with %d jobs; peak memory %.1f MiB", frames, seconds,
+                seconds > 0 ? Double(frames) / seconds : 0, jobs, Double(peakResidentBytes) / 1_048_576)
+    }
 }

@@ -99,6 +99,15 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     /// The first error met while recording, if any (the grader goes on; the caller reports it).
     public var firstError: GradebookError? { lock.withLock { failure } }
 
+    /// The line that says what this run did with the gradebook.
+    /// - Throws: the first ``GradebookError`` met while recording, if any.
+    public func summary() throws -> String {
+        if let firstError { throw firstError }
+        let (reused, recorded, failed) = activity
+        return "gradebook \(path): \(reused) unchanged \(reused == 1 ? "session" : "sessions") read from it, "
+            + "\(recorded) graded and recorded" + (failed > 0 ? ", \(failed) not graded (recorded with the error)" : "")
+    }
+
     func fail(_ error: Error) {
         let wrapped = (error as? GradebookError)
             ?? (error as? DamagedGradebookValue).map { GradebookError(file: path, reason: $0.description) }

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// Why a gradebook cannot be used: names the file and says what to do. A gradebook refused for what it is
 /// (not a CardBot gradebook, or one from a newer cardbot) is never modified.
 public struct GradebookError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,4 +15,9 @@ public struct GradebookError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     public var description: String { "\(file): \(reason)" }
+}
+
+extension GradebookError: DiagnosticError {
+    /// The gradebook and the reason.
+    public var problems: [Problem] { [Problem(file: file, reason)] }
 }

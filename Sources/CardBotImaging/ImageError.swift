@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// Why an image could not be read or written. Every case names the file (or "<memory>") and the reason.
 public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is, for callers that branch on it.
@@ -28,4 +30,9 @@ public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(file): \(reason)" }
+}
+
+extension ImageError: DiagnosticError {
+    /// The file and the reason.
+    public var problems: [Problem] { [Problem(file: file, reason)] }
 }

@@ -25,3 +25,8 @@ public struct SessionError: Error, Sendable, Equatable, CustomStringConvertible 
         return "\(shown):\(position.line):\(position.column): error: \(TerminalText.visible(reason))"
     }
 }
+
+extension SessionError: DiagnosticError {
+    /// The file, the place in it when known, and the reason.
+    public var problems: [Problem] { [Problem(file: file, position: position, reason)] }
+}

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// Why a synthesizer request cannot be carried out, with what to change.
 public struct SynthError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file or option the problem is about (for example `--cards` or an output folder).
@@ -12,4 +14,9 @@ public struct SynthError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(subject): \(reason)" }
+}
+
+extension SynthError: DiagnosticError {
+    /// The file or option and the reason.
+    public var problems: [Problem] { [Problem(file: subject, reason)] }
 }

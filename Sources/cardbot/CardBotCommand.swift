@@ -1,4 +1,6 @@
 import ArgumentParser
+import CardBotSupport
+import Foundation
 
 /// The root of the `cardbot` command: each subcommand lives in its own file under `Subcommands/`.
 @main
@@ -17,14 +19,25 @@ struct CardBotCommand: ParsableCommand {
         ]
     )
 
-    /// Runs with the raw command line, so that file names that are not UTF-8 survive (see `RawArguments`);
-    /// `grade merge ...` goes to ``Grade/Merge`` (see there why).
+    /// Runs with the raw command line, so that file names that are not UTF-8 survive (see `RawArguments`).
+    ///
+    /// The one place errors are printed: a ``DiagnosticError`` thrown by any layer is printed here, once, in the
+    /// compiler's shape, and ends the process with its exit status; command-line mistakes and `ExitCode`s are the
+    /// argument parser's.
     static func main() {
-        let arguments = RawArguments.current()
-        if arguments.count >= 2, arguments[0] == "grade", arguments[1] == "merge" {
-            Grade.Merge.main(Array(arguments.dropFirst(2)))
-        } else {
-            main(arguments)
+        do {
+            var command = try parseAsRoot(RawArguments.current())
+            try command.run()
+        } catch let error as DiagnosticError {
+            exit(with: error)
+        } catch {
+            exit(withError: error)
         }
+    }
+
+    /// Prints `error`'s problems, each once, and ends the process with its exit status.
+    static func exit(with error: DiagnosticError) -> Never {
+        for problem in error.problems { StandardError.print(problem.line) }
+        Foundation.exit(error.exitStatus)
     }
 }

@@ -80,18 +80,6 @@ struct CardsCommandTests {
         #expect(try PrintCommandTests.tool("pdftotext", [pdf, "-"]).contains("Turn left"))
     }
 
-    @Test("cards print refuses bad options", arguments: [
-        (["--out", "x.gif"], "--out must end in .pdf, .png or .svg"),
-        (["--out", "x.pdf", "--card-size", "10mm"], "--card-size must be from 30mm to 180mm"),
-        (["--out", "x.pdf", "--card-size", "big"], "--card-size must be a length"),
-        (["--out", "x.pdf", "--paper", "a3"], "--paper must be a4 or letter"),
-    ])
-    func printErrors(arguments: [String], message: String) throws {
-        let output = try CLIRunner.run(["cards", "print"] + arguments)
-        #expect(output.status == 64)
-        #expect(output.stderr.contains(message), "\(output.stderr)")
-    }
-
     @Test("cards print --only with an unknown card is an error")
     func printUnknown() throws {
         let output = try CLIRunner.run(["cards", "print", "--out", "/tmp/never.pdf", "--only", "forward,zz"])

@@ -303,12 +303,19 @@ struct GradeCommandTests {
         #expect(output.stderr.contains("Error:") || output.stderr.contains("error:"))
     }
 
-    @Test("--help documents the exit status")
+    @Test("grade --help names its two commands; grade class-folder --help and help grade merge document each")
     func help() throws {
-        let output = try CLIRunner.run(["grade", "--help"])
+        let group = try CLIRunner.run(["grade", "--help"])
+        #expect(group.status == 0)
+        #expect(group.stdout.contains("class-folder (default)"), "\(group.stdout)")
+        #expect(group.stdout.contains("merge"))
+        let output = try CLIRunner.run(["grade", "class-folder", "--help"])
         #expect(output.status == 0)
         for line in ["EXIT STATUS", "0   every session was graded", "1   some session could not be graded", "2   bad input"] {
             #expect(output.stdout.contains(line))
         }
+        let merge = try CLIRunner.run(["help", "grade", "merge"])
+        #expect(merge.status == 0)
+        #expect(merge.stdout.contains("USAGE: cardbot grade merge <part.sqlite> ..."), "\(merge.stdout)")
     }
 }

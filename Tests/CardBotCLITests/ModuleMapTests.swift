@@ -23,9 +23,11 @@ struct ModuleMapTests {
             "CardBotAR", "CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging",
             "CardBotPrint", "CardBotSupport",
         ],
+        // The executable maps options to the library call of each command: it links FFmpeg and cairo only
+        // through the modules that use them.
         "cardbot": [
             "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson",
-            "CardBotVision", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSynth", "CardBotSupport",
+            "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
         ],
     ]
 

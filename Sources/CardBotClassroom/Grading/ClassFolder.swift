@@ -42,6 +42,16 @@ public struct ClassFolder: Sendable {
     /// The deepest folder level searched below the class folder.
     public static let maxDepth = 8
 
+    /// Finds every session below `path`, where there must be some.
+    /// - Throws: `SessionError` as ``discover(_:)`` does, and a ``Problem`` when no folder below `path` is a session.
+    public static func sessions(in path: String) throws -> ClassFolder {
+        let folder = try discover(path)
+        guard !folder.entries.isEmpty else {
+            throw Problem("\(path): no sessions: no folder below it holds frames (.png, .jpg or .jpeg), a video or a session.json")
+        }
+        return folder
+    }
+
     /// Finds every session below `path`.
     /// - Throws: `SessionError` when `path` is missing, is a file, or cannot be listed.
     public static func discover(_ path: String) throws -> ClassFolder {

@@ -35,6 +35,8 @@ public struct Grader: Sendable {
     public var store: (any GradeStore)?
     /// Frames read per second of a video session (`--sample-fps`).
     public var sampleFPS: Double? = RecordedSession.defaultSampleFPS
+    /// `level`, loaded once by ``prepare()`` for every session that names no level.
+    private var fallbackLevel: Level?
 
     /// Creates a grader.
     public init(
@@ -51,6 +53,18 @@ public struct Grader: Sendable {
         self.shard = shard
         self.limits = limits
         self.store = store
+    }
+
+    /// Checks, before any session is read, what every session would fail alike: a curriculum folder that is not
+    /// there (when levels are looked up by number) and a `level` that cannot be loaded, which is loaded once here.
+    /// - Throws: a ``Problem`` naming the levels folder, or ``LevelLoadError`` for `level`.
+    public mutating func prepare() throws {
+        if level.map({ Int($0) != nil }) ?? true, FileSystem.kind(levelsDirectory) != .directory {
+            throw Problem(file: levelsDirectory, LevelLoader.unlisted(levelsDirectory))
+        }
+        if let level {
+            fallbackLevel = try LevelLoader.locate(level, levelsDirectory: levelsDirectory, deckNames: deck.namesByMarker)
+        }
     }
 
     /// What a grade depends on besides the session, its level and the deck: the same settings give the same
@@ -85,6 +99,7 @@ public struct Grader: Sendable {
         var failed: [SessionGrade] = []
         var prepared: [Prepared] = []
         var levels = LevelCache(levelsDirectory: levelsDirectory, deckNames: deckNames)
+        if let level, let fallbackLevel { levels.preload(fallbackLevel, fallback: level) }
         for entry in entries {
             if let problem = entry.problem {
                 failed.append(.failed(path: entry.relativePath, student: entry.folderStudent, error: "\(entry.relativePath): \(problem)"))
@@ -228,6 +243,11 @@ struct LevelCache {
     init(levelsDirectory: String, deckNames: [Int: String]) {
         self.levelsDirectory = levelsDirectory
         self.deckNames = deckNames
+    }
+
+    /// Keeps `level`, already loaded, as the level of sessions whose session.json names none.
+    mutating func preload(_ level: Level, fallback: String) {
+        levels["requested:\(fallback)"] = level
     }
 
     /// The level `folder` plays (its session.json's, else `fallback`) and a key naming it for ``optimal(_:key:)``.

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// A level file that could not be read or is not a valid level: every problem, each with its position.
 public struct LevelLoadError: Error, Sendable, CustomStringConvertible {
     /// The file, as given.
@@ -13,5 +15,12 @@ public struct LevelLoadError: Error, Sendable, CustomStringConvertible {
     /// One problem per line, `FILE:LINE:COLUMN: error: message`.
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
+    }
+}
+
+extension LevelLoadError: DiagnosticError {
+    /// Every error in the file (warnings are left to `validate`), each with its place when it has one.
+    public var problems: [Problem] {
+        diagnostics.filter { $0.severity == .error }.map { Problem(file: $0.file, position: $0.position, $0.message) }
     }
 }

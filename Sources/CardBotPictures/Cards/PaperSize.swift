@@ -21,3 +21,8 @@ public enum PaperSize: String, Sendable, CaseIterable {
         }
     }
 }
+
+extension PaperSize {
+    /// The paper's name in messages: `A4`, `Letter`.
+    public var displayName: String { self == .a4 ? "A4" : "Letter" }
+}

@@ -102,3 +102,8 @@ extension Substring {
         String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }
+
+extension MessageCatalogError: DiagnosticError {
+    /// The catalog and its line (`FILE:LINE`, as msgfmt names them: a catalog's problems have no column) and the reason.
+    public var problems: [Problem] { [Problem(file: "\(file):\(line)", reason)] }
+}

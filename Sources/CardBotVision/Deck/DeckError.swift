@@ -41,3 +41,8 @@ public struct DeckError: Error, Sendable, Equatable, CustomStringConvertible {
         return "\(file):\(position.line):\(position.column): error: \(reason)"
     }
 }
+
+extension DeckError: DiagnosticError {
+    /// deck.json or the reference image, the place in deck.json when known, and the reason.
+    public var problems: [Problem] { [Problem(file: file, position: position, reason)] }
+}

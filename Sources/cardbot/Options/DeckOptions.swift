@@ -13,15 +13,10 @@ struct DeckOptions: ParsableArguments {
             valueName: "deck.json"))
     var deck: String?
 
-    /// Finds and loads the deck, or prints why not and exits with status 2.
+    /// Finds and loads the deck.
+    /// - Throws: `DeckError` naming the file when there is no deck or it is not valid.
     func load() throws -> Deck {
-        do {
-            let path = try DeckLocator.locate(explicit: deck, environment: ProcessInfo.processInfo.environment)
-            return try Deck.load(path)
-        } catch let error as DeckError {
-            StandardError.error(file: error.file, position: error.position, error.reason)
-            throw ExitCode(2)
-        }
+        try Deck.load(try DeckLocator.locate(explicit: deck, environment: ProcessInfo.processInfo.environment))
     }
 
     /// The deck's card names by marker id: what levels and programs are checked against.

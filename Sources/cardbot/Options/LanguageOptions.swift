@@ -21,9 +21,8 @@ struct LanguageOptions: ParsableArguments {
             StandardError.warning(file: "--language", "\(error.description); messages are in English")
             Messages.use(.english, preferences: preferences)
         } catch let error as MessageCatalogError {
-            // A broken catalog is bad input, not a usage mistake: name the file and line, no usage text.
-            StandardError.error(error.description)
-            throw ExitCode(2)
+            // Thrown from here, the argument parser would take it for a usage mistake: it is bad input.
+            CardBotCommand.exit(with: error)
         }
     }
 

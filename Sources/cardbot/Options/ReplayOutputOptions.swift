@@ -1,5 +1,7 @@
 import ArgumentParser
 import CardBotAR
+import CardBotPictures
+import CardBotSupport
 import Foundation
 
 /// `--replay OUT` and its pacing and camera options: the AR replay of `run`.
@@ -9,7 +11,7 @@ struct ReplayOutputOptions: ParsableArguments {
         help: ArgumentHelp(
             "Write the AR replay: OUT.mp4 (H.264), OUT.gif, or DIR/ for one PNG per frame.",
             valueName: "out"))
-    var replay: String?
+    var replay: ReplayTarget?
 
     @Option(
         name: .customLong("step-seconds"),
@@ -26,15 +28,7 @@ struct ReplayOutputOptions: ParsableArguments {
     @Option(
         name: .customLong("card-size"),
         help: ArgumentHelp("The printed cards' width, such as 60mm, 6cm or 2.5in (as cards print --card-size).", valueName: "size"))
-    var cardSize: String = "60mm"
-
-    /// What `--replay` names.
-    enum Target {
-        /// A folder of PNG frames.
-        case pngFolder(String)
-        /// A video file (`.mp4` or `.gif`).
-        case video(String)
-    }
+    var cardSize = Length(millimetres: CardGeometry.defaultWidth)
 
     func validate() throws {
         guard ReplayOptions.stepSecondsRange.contains(stepSeconds) else {
@@ -43,30 +37,18 @@ struct ReplayOutputOptions: ParsableArguments {
         guard CameraPose.fieldsOfView.contains(cameraFOV) else {
             throw ValidationError("--camera-fov must be from 20 to 150 degrees, not \(cameraFOV).")
         }
-        guard let width = Self.millimetres(cardSize), CardGeometry.widths.contains(width) else {
+        guard CardGeometry.widths.contains(cardSize.millimetres) else {
             throw ValidationError("--card-size must be a length from 30mm to 180mm such as 60mm, 6cm or 2.5in, not '\(cardSize)'.")
         }
-        _ = try target()
     }
 
-    /// The output asked for, or nil without `--replay`.
-    func target() throws -> Target? {
-        guard let replay else { return nil }
-        if replay.hasSuffix("/") { return .pngFolder(replay) }
-        let lower = replay.lowercased()
-        if lower.hasSuffix(".mp4") || lower.hasSuffix(".gif") { return .video(replay) }
-        throw ValidationError("--replay must name OUT.mp4, OUT.gif or a folder ending in / (one PNG per frame), not '\(replay)'.")
+    /// The replay job `--replay` asks for, or nil without it.
+    var job: ReplayJob? {
+        replay.map { ReplayJob(target: $0, options: options) }
     }
 
     /// The replay's options.
     var options: ReplayOptions {
-        ReplayOptions(
-            cards: CardGeometry(width: Self.millimetres(cardSize) ?? CardGeometry.defaultWidth), fieldOfView: cameraFOV,
-            stepSeconds: stepSeconds)
-    }
-
-    /// A length in millimetres from text such as `60mm`, `6cm`, `2.5in` or `60` (millimetres).
-    static func millimetres(_ text: String) -> Double? {
-        CardBotCommand.Cards.PrintSheets.millimetres(text)
+        ReplayOptions(cards: CardGeometry(width: cardSize.millimetres), fieldOfView: cameraFOV, stepSeconds: stepSeconds)
     }
 }

@@ -5,8 +5,7 @@ import Foundation
 struct SessionOptions: ParsableArguments {
     @OptionGroup var tracking: TrackingOptionGroup
 
-    @Option(name: .long, help: ArgumentHelp("Frames decoded and read in parallel (default: the core count).", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var parallel: JobsOption
 
     @Flag(name: .long, help: "Print only the session summary.")
     var quiet = false
@@ -21,7 +20,6 @@ struct SessionOptions: ParsableArguments {
         help: "Follow a live stream on standard input (give - as the input): run the program the moment the child taps the GO card; stop at the end of the stream or on Ctrl-C.")
     var live = false
 
-    func validate() throws {
-        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
-    }
+    /// Frames decoded and read in parallel.
+    var jobs: Int { parallel.jobs }
 }

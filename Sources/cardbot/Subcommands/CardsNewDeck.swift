@@ -53,53 +53,18 @@ extension CardBotCommand.Cards {
         }
 
         func run() throws {
-            let idList = ids.flatMap(DeckMaker.ids)
-            let nameList = names.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
-            let cards: [DeckCard]
-            let source: String
-            do {
-                if let dictionary {
-                    guard let found = ArUcoDictionary.named(dictionary) else {
-                        let known = ArUcoDictionary.all.map(\.name).joined(separator: ", ")
-                        StandardError.error("unknown dictionary '\(dictionary)'; CardBot has \(known)")
-                        throw ExitCode(2)
-                    }
-                    cards = try DeckMaker.cards(dictionary: found, ids: idList, names: nameList)
-                    source = found.name
-                } else if let patterns {
-                    cards = try DeckMaker.cards(patternsFile: patterns, ids: idList, names: nameList)
-                    source = (patterns as NSString).lastPathComponent
-                } else {
-                    var made = try DeckMaker.cards(pictureFiles: pictures, firstId: idList?.first ?? 0, names: nameList)
-                    if let idList {
-                        guard idList.count == made.count else {
-                            StandardError.error("\(made.count) pictures but \(idList.count) ids were given with --ids; give one id per picture")
-                            throw ExitCode(2)
-                        }
-                        for index in made.indices {
-                            made[index].marker = idList[index]
-                            made[index].image = "pictures/\(idList[index])-\(made[index].name).png"
-                        }
-                    }
-                    try DeckMaker.check(made, source: pictures[0], hint: "change those pictures")
-                    cards = made
-                    source = "\(pictures.count) picture\(pictures.count == 1 ? "" : "s")"
-                }
-                let deckName = name ?? "\(source) deck"
-                let path = try DeckWriter.write(name: deckName, cards: cards, to: out, replace: force)
-                let deck = try Deck.load(path)
-                var detail: [String] = []
-                if let size = deck.gridSize {
-                    detail.append(
-                        "\(size)x\(size) cells, markers differ in at least \(deck.minimumDistance) cells, up to \(deck.errorBudget) misread cell\(deck.errorBudget == 1 ? "" : "s") corrected"
-                    )
-                }
-                if deck.hasPictures { detail.append("picture markers") }
-                StandardOutput.print("\(path): \(cards.count) card\(cards.count == 1 ? "" : "s") from \(source) (\(detail.joined(separator: "; ")))")
-            } catch let error as DeckError {
-                StandardError.error(file: error.file, position: error.position, error.reason)
-                throw ExitCode(2)
+            let source: DeckMaker.Source
+            if let dictionary {
+                source = .dictionary(dictionary)
+            } else if let patterns {
+                source = .patterns(patterns)
+            } else {
+                source = .pictures(pictures)
             }
+            let names = names.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+            let made = try DeckMaker.make(
+                source, ids: ids.flatMap(DeckMaker.ids), names: names, name: name, folder: out, replace: force)
+            StandardOutput.print(made)
         }
     }
 }

@@ -20,30 +20,8 @@ extension CardBotCommand.Cards {
         var name: String
 
         func run() throws {
-            let deck = try deckOptions.load()
-            let card = try CardsSupport.card(name, in: deck).localized(Messages.preferences)
-            let usage = try CardsSupport.usage(levels: levels, defaultDeck: deckOptions.deck == nil)
-            StandardOutput.print("\(card.name) (marker \(card.marker)): \(card.title)")
-            if !card.description.isEmpty { StandardOutput.print(card.description) }
-            switch card.kind {
-            case .code:
-                let code = card.code!
-                StandardOutput.print("Marker: \(code.size)x\(code.size) cells, \(code.bitString) (\(card.image))")
-            case .picture:
-                StandardOutput.print("Marker: a picture inside the black border (\(card.image))")
-            }
-            if let usage {
-                let refs = usage.levels(using: card)
-                if refs.isEmpty {
-                    StandardOutput.print("Levels: none use marker \(card.marker)")
-                } else {
-                    let meanings = Set(refs.map(\.meaning))
-                    let means = meanings.count == 1 && meanings.first != card.name ? " (as \(meanings.first!))" : ""
-                    StandardOutput.print("Levels: \(CardUsage.numbers(refs))\(means)")
-                }
-            }
-            StandardOutput.print("")
-            for line in MarkerPreview.lines(for: card) { StandardOutput.print(line) }
+            let list = try CardList(deck: try deckOptions.load(), levels: levels, defaultDeck: deckOptions.deck == nil)
+            StandardOutput.print(try list.card(name).joined(separator: "\n"))
         }
     }
 }

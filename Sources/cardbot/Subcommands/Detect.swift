@@ -1,9 +1,7 @@
 import ArgumentParser
 import CardBotPictures
-import CardBotImaging
 import CardBotSupport
 import CardBotVision
-import Foundation
 
 extension CardBotCommand {
     /// `cardbot detect`: the cards in camera frames, in reading order.
@@ -37,71 +35,27 @@ extension CardBotCommand {
         }
 
         func run() throws {
-            let deck = try deckOptions.load()
-            if let annotate {
-                do {
-                    try FileManager.default.createDirectory(atPath: annotate, withIntermediateDirectories: true)
-                } catch {
-                    StandardError.error(file: annotate, "cannot create the folder for annotated frames")
-                    throw ExitCode(2)
-                }
-            }
-            let analyzer = FrameAnalyzer(deck: deck, limits: imageLimits.limits)
-            var names = AnnotationNames()
-            var failed = 0
+            var job = try DetectJob(deck: try deckOptions.load(), limits: imageLimits.limits, annotate: annotate)
+            var failed = false
             for path in images {
-                let reading: FrameReading
-                do {
-                    reading = try analyzer.analyze(path)
-                } catch let error as ImageError {
-                    failed += 1
-                    StandardError.error(file: error.file, error.reason)
+                switch job.read(path) {
+                case .unreadable(let error):
+                    failed = true
+                    StandardError.print(error.problems[0].line)
                     if json { StandardOutput.print(FrameReading.errorJSONLine(file: path, reason: error.reason)) }
-                    continue
-                }
-                for warning in reading.warnings {
-                    StandardError.warning(file: path, "\(warning) (the frame was read, but may be incomplete)")
-                }
-                if json {
-                    StandardOutput.print(reading.jsonLine)
-                } else {
-                    StandardOutput.print("\(TerminalText.visible(path)): \(Self.describe(reading))")
-                }
-                if let annotate {
-                    let output = names.path(for: path, in: annotate)
-                    do {
-                        try ImageWriter.write(FrameAnnotator.render(analyzer.image, reading: reading), to: output)
-                    } catch let error as ImageError {
-                        failed += 1
-                        StandardError.error(file: error.file, error.reason)
+                case .read(let reading, let annotation):
+                    for warning in reading.warnings {
+                        StandardError.warning(file: path, "\(warning) (the frame was read, but may be incomplete)")
+                    }
+                    StandardOutput.print(json ? reading.jsonLine : "\(TerminalText.visible(path)): \(DetectJob.describe(reading))")
+                    if let annotation {
+                        failed = true
+                        StandardError.print(annotation.problems[0].line)
                     }
                 }
             }
-            if failed > 0 { throw ExitCode(2) }
+            // Every frame's problem is printed where it was met; the status says some frame failed.
+            if failed { throw ExitCode(2) }
         }
-
-        /// The card names in reading order, rows separated by " / ".
-        static func describe(_ reading: FrameReading) -> String {
-            if reading.cards.isEmpty { return "(no cards)" }
-            return reading.rows.map { $0.map(\.name).joined(separator: " ") }.joined(separator: " / ")
-        }
-    }
-}
-
-/// Names of annotated frames: `<name without extension>-annotated.png`, numbered when two frames share a name.
-struct AnnotationNames {
-    private var used: Set<String> = []
-
-    mutating func path(for image: String, in folder: String) -> String {
-        var stem = (image as NSString).lastPathComponent
-        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-        var name = "\(stem)-annotated.png"
-        var number = 2
-        while used.contains(name) {
-            name = "\(stem)-\(number)-annotated.png"
-            number += 1
-        }
-        used.insert(name)
-        return (folder as NSString).appendingPathComponent(name)
     }
 }

@@ -20,24 +20,12 @@ extension CardBotCommand.Levels {
         @OptionGroup var languageOptions: LanguageOptions
 
         func run() throws {
-            let deckNames = try deckOptions.names()
-            let catalog: LevelCatalog
-            do {
-                catalog = try LevelCatalog(directory: directory.path, deckNames: deckNames)
-            } catch {
-                StandardError.error("\(directory.path): cannot list the directory")
-                throw ExitCode(2)
-            }
+            let catalog = try LevelCatalog(directory: directory.path, deckNames: try deckOptions.names())
             let rows = catalog.levels.map { level in
                 LevelTable.Row(level: level, fewest: SolutionReport.shortCount(Solver.solve(level)))
             }
             StandardOutput.print(LevelTable.lines(rows).joined(separator: "\n"))
-            for problem in catalog.problems {
-                for diagnostic in problem.diagnostics where diagnostic.severity == .error {
-                    StandardError.print(diagnostic.description)
-                }
-            }
-            if !catalog.problems.isEmpty { throw ExitCode(2) }
+            try catalog.requireNoProblems()
         }
     }
 }

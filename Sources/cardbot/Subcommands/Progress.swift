@@ -1,8 +1,6 @@
 import ArgumentParser
 import CardBotGradebook
-import CardBotLesson
-import CardBotSupport
-import Foundation
+import CardBotClassroom
 
 extension CardBotCommand {
     /// `cardbot progress`: the term's progress from a gradebook, per student and per level.
@@ -34,36 +32,15 @@ extension CardBotCommand {
         var levels: LevelsFolder = .curriculum
 
         @Option(name: .long, help: ArgumentHelp("Write a report: FILE.html, FILE.csv or FILE.json (repeatable).", valueName: "file"))
-        var out: [String] = []
+        var out: [ProgressFile] = []
 
         @OptionGroup var languageOptions: LanguageOptions
 
-        func validate() throws {
-            for path in out where ProgressFormat(path: path) == nil {
-                throw ValidationError("--out \(path): unknown report format; name the file .html, .csv or .json")
-            }
-        }
-
         func run() throws {
-            try ReportOutput.checkFolders(out)
-            let sessions = try ReportOutput.reporting { try ProgressSession.all(inGradebook: gradebook) }
-            let catalog: LevelCatalog
-            do {
-                catalog = try LevelCatalog(directory: levels.path)
-            } catch {
-                StandardError.error("\(levels.path): \(error)")
-                throw ExitCode(2)
-            }
-            if let student, !sessions.contains(where: { $0.student == student }) {
-                StandardError.error("\(gradebook): no sessions of student '\(student)'")
-                throw ExitCode(2)
-            }
-            let progress = TermProgress(sessions: sessions, catalog: catalog.levels, student: student)
-            let title = student.map { "\($0) in \(gradebook)" } ?? gradebook
+            try ReportFile.check(out.map(\.path))
+            let progress = try TermProgress.recorded(in: gradebook, levelsDirectory: levels.path, student: student)
             StandardOutput.print(ProgressFormat.lines(progress).joined(separator: "\n"))
-            for path in out {
-                try ReportOutput.reporting { try ProgressFormat(path: path)!.write(progress, title: title, to: path) }
-            }
+            for file in out { try file.write(progress, title: student.map { "\($0) in \(gradebook)" } ?? gradebook) }
         }
     }
 }

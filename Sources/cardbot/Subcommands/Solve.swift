@@ -42,7 +42,7 @@ extension CardBotCommand {
         }
 
         func run() throws {
-            let level = try LevelArgument.load(self.level, levelsDirectory: levels.path, deckNames: try deckOptions.names())
+            let level = try LevelLoader.locate(self.level, levelsDirectory: levels.path, deckNames: try deckOptions.names())
             let solution = Solver.solve(level, options: SolverOptions(maxCards: maxCards, nodeBudget: budget))
             StandardOutput.print(SolutionReport.lines(solution, level: level).joined(separator: "\n"))
             if solution.program == nil { throw ExitCode.failure }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import CardBotImaging
 import CardBotSynth
-import CardBotVision
 import Foundation
 
 extension CardBotCommand.Synth {
@@ -63,31 +61,11 @@ extension CardBotCommand.Synth {
             let faces = deck.synthFaces
             let options = SceneOptions(
                 width: size.width, height: size.height, rows: rows, cards: cards, difficulty: difficulty)
-            let report: FrameSetWriter.Report
-            do {
-                let generator = try SceneGenerator(faces: faces, options: options)
-                let writer = FrameSetWriter(
-                    generator: generator, format: format, quality: quality,
-                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-                report = try writer.write(count: count, seed: seed, to: out)
-            } catch let error as SynthError {
-                StandardError.error(file: error.subject, error.reason)
-                throw ExitCode(2)
-            } catch let error as ImageError {
-                StandardError.error(file: error.file, error.reason)
-                throw ExitCode(2)
-            }
-            let truths = report.frames
-            let perFrame = { (seconds: Double) in String(format: "%.0f", seconds * 1000 / Double(max(1, truths.count))) }
-            let visible = truths.reduce(0) { $0 + $1.visible.count }
-            let hidden = truths.reduce(0) { $0 + $1.cards.count } - visible
-            let first = truths.first?.file ?? ""
-            let last = truths.last?.file ?? ""
-            StandardOutput.print("\(out): wrote \(truths.count) frames (\(first) ... \(last)) and truth.json")
-            StandardOutput.print(
-                "  \(size.width)x\(size.height), \(difficulty.rawValue), seed \(seed): \(visible) visible cards, "
-                    + "\(hidden) hidden; per frame: render \(perFrame(report.renderSeconds)) ms, "
-                    + "\(format.rawValue) \(perFrame(report.encodeSeconds)) ms")
+            let writer = FrameSetWriter(
+                generator: try SceneGenerator(faces: faces, options: options), format: format, quality: quality,
+                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let report = try writer.write(count: count, seed: seed, to: out)
+            StandardOutput.print(report.summary(folder: out, options: options, seed: seed, format: format).joined(separator: "\n"))
         }
     }
 }

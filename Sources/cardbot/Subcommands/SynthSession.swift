@@ -1,12 +1,8 @@
 import ArgumentParser
-import CardBotClassroom
-import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
 import CardBotSynth
-import CardBotVideo
-import CardBotVision
 import Foundation
 
 extension CardBotCommand.Synth {
@@ -41,27 +37,8 @@ extension CardBotCommand.Synth {
         @Option(help: ArgumentHelp("The session folder to write (created if missing).", valueName: "dir"))
         var out: String?
 
-        @Option(help: ArgumentHelp("Write the session as this video file instead of frame files.", valueName: "file"))
-        var video: String?
-
-        @Option(name: .customLong("video-fps"), help: "Video frames per second (with --variable-rate, frames come 1/60 to 1/12 s apart instead).")
-        var videoFPS: Int = 30
-
-        @Option(help: "H.264 constant rate factor, 0 to 51 (lower is better; a phone records at about 23 to 28).")
-        var crf: Int = 20
-
-        @Flag(name: .customLong("variable-rate"), help: "Write the video at a variable frame rate, as phones do.")
-        var variableRate = false
-
-        @Option(help: ArgumentHelp("The video encoder (libx264, mpeg4, mjpeg, ...; default: the container's).", valueName: "name"))
-        var codec: String?
-
-        @Option(
-            name: .customLong("display-rotation"),
-            help: ArgumentHelp(
-                "Store the video's frames turned and write a display matrix that turns them back by this many degrees clockwise (0, 90, 180, 270), as a phone does for portrait videos.",
-                valueName: "deg"))
-        var displayRotation: Int = 0
+        @OptionGroup var videoOptions: SynthVideoOptions
+        @OptionGroup var pace: SynthPaceOptions
 
         @Option(help: "The seed: the same seed gives the same session.")
         var seed: UInt64 = 1
@@ -81,24 +58,6 @@ extension CardBotCommand.Synth {
         @Option(help: "JPEG quality 1 to 100; 0 writes PNG frames.")
         var quality: Int = 80
 
-        @Flag(inversion: .prefixedNo, help: "Lay the deck's GO card left of the row and tap it to run (default); without it the presses are not seen.")
-        var goCard = true
-
-        @Flag(name: .customLong("run-marks"), help: "Write the presses as run marks into session.json.")
-        var runMarks = false
-
-        @Flag(name: .customLong("double-tap"), help: "The first tap is followed at once by a second (one press).")
-        var doubleTap = false
-
-        @Flag(name: .customLong("row-sweep"), help: "Once, a hand and arm lie over the whole row and the GO card together.")
-        var rowSweep = false
-
-        @Flag(name: .customLong("hand-over-card"), help: "Once, a hand covers one card for a second, straightening it.")
-        var handOverCard = false
-
-        @Flag(name: .customLong("hand-left-on-go"), help: "At the end, a hand rests on the GO card until the recording stops.")
-        var handLeftOnGo = false
-
         @Option(help: "Frames rendered at once (default: the number of cores).")
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -107,63 +66,33 @@ extension CardBotCommand.Synth {
             if !(fps >= SessionManifest.minimumFPS && fps <= SessionManifest.maximumFPS) {
                 throw ValidationError("--fps must be from \(SessionManifest.minimumFPS) to \(Int(SessionManifest.maximumFPS)).")
             }
-            if out == nil && video == nil { throw ValidationError("give --out (a session folder) or --video (a video file), or both.") }
-            if ![0, 90, 180, 270].contains(displayRotation) { throw ValidationError("--display-rotation must be 0, 90, 180 or 270.") }
-            if !(0...51).contains(crf) { throw ValidationError("--crf must be 0 to 51.") }
-            if !(1...240).contains(videoFPS) { throw ValidationError("--video-fps must be 1 to 240.") }
+            if out == nil && videoOptions.video == nil { throw ValidationError("give --out (a session folder) or --video (a video file), or both.") }
         }
 
         func run() throws {
             let deck = try deckOptions.load()
             let deckNames = deck.namesByMarker
-            let level = try self.level.load(deckNames: deckNames)
+            let level = try LevelLoader.locate(try self.level.required(), levelsDirectory: self.level.levels.path, deckNames: deckNames)
             let mapping = CardMapping(level: level, deckNames: deckNames)
-            var programs: [[Int]] = []
-            for (option, text) in [("--program", program)] + later.map({ ("--then", $0) }) {
-                do {
-                    let cards = try mapping.cards(text: text)
-                    programs.append(cards.map { level.markerIDs(for: $0).first! })
-                } catch {
-                    StandardError.error("\(option): \(error.message)")
-                    throw ExitCode(2)
-                }
+            let programs = try ([("--program", program)] + later.map { ("--then", $0) }).map { option, text in
+                try mapping.cards(text: text, source: option).map { level.markerIDs(for: $0).first! }
             }
-            let out = self.out ?? video.map { path in
+            let out = self.out ?? videoOptions.video.map { path in
                 let folder = (path as NSString).deletingLastPathComponent
                 return folder.isEmpty ? "." : folder
             }!
             var options = SessionSynthesizer.Options(
                 width: size.width, height: size.height, difficulty: difficulty, jpegQuality: quality == 0 ? nil : quality,
-                stillsFPS: fps,
-                pace: SessionTimeline.Options(
-                    goCard: goCard, doubleTap: doubleTap, rowSweep: rowSweep, handOverCard: handOverCard,
-                    handLeftOnGo: handLeftOnGo),
-                runMarks: runMarks)
-            options.video = video.map {
-                SessionVideo(path: $0, videoFPS: videoFPS, variableRate: variableRate, codec: codec, rotation: displayRotation, crf: crf)
-            }
+                stillsFPS: fps, pace: pace.timeline, runMarks: pace.runMarks)
+            options.video = videoOptions.sessionVideo
             let synthesizer = SessionSynthesizer(faces: deck.synthFaces, goFace: deck.goFace, options: options)
             let levelReference: SessionManifest.LevelReference =
                 Int(self.level.level ?? "") != nil
                 ? .number(level.number) : .path(SessionSynthesizer.relativePath(of: level.source.file, from: out))
-            let truth: SessionTruth
-            do {
-                truth = try synthesizer.write(
-                    programs: programs, seed: seed, to: out, student: student, level: levelReference, jobs: jobs)
-            } catch let error as SynthError {
-                StandardError.error(file: error.subject, error.reason)
-                throw ExitCode(2)
-            } catch let error as ImageError {
-                StandardError.error(file: error.file, error.reason)
-                throw ExitCode(2)
-            }
-            let signal = runMarks ? "\(truth.presses.count) run marks" : (goCard ? "\(truth.presses.count) GO taps" : "no run signal")
-            let length = String(format: "%.1f s", truth.duration)
-            if let video {
-                StandardOutput.print("\(video): wrote \(length) of video; \(out): session.json (\(signal)) and truth.json")
-            } else {
-                StandardOutput.print("\(out): wrote \(truth.frames.count) frames (\(length) at \(JSONText.number(fps, places: 2)) fps), session.json (\(signal)) and truth.json")
-            }
+            let truth = try synthesizer.write(
+                programs: programs, seed: seed, to: out, student: student, level: levelReference, jobs: jobs)
+            StandardOutput.print(
+                truth.summary(folder: out, video: videoOptions.video, fps: fps, runMarks: pace.runMarks, goCard: pace.goCard))
         }
     }
 }

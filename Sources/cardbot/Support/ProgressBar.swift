@@ -23,6 +23,15 @@ final class ProgressBar: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with a function that shows progress on the terminal's bar (nil when there is no terminal),
+    /// then clears the bar.
+    static func showing<T>(_ body: ((@Sendable (GradeProgress) -> Void)?) throws -> T) rethrows -> T {
+        let bar = onTerminal()
+        defer { bar?.finish() }
+        guard let bar else { return try body(nil) }
+        return try body { progress in bar.show(progress) }
+    }
+
     /// Clears the bar's line.
     func finish() {
         lock.withLock {

@@ -10,26 +10,6 @@ enum StandardError {
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
-    /// Writes a problem in a file: `FILE:LINE:COLUMN: error: reason` when its position is known (as the
-    /// level checker does), else `cardbot: error: FILE: reason`.
-    static func error(file: String, position: SourcePosition?, _ reason: String) {
-        if let position {
-            print("\(file):\(position.line):\(position.column): error: \(reason)")
-        } else {
-            error(file: file, reason)
-        }
-    }
-
-    /// Writes `cardbot: error: <message>`.
-    static func error(_ message: String) {
-        print("cardbot: error: \(message)")
-    }
-
-    /// Writes `cardbot: error: <file>: <reason>`.
-    static func error(file: String, _ reason: String) {
-        print("cardbot: error: \(file): \(reason)")
-    }
-
     /// Writes `cardbot: warning: <file>: <reason>`.
     static func warning(file: String, _ reason: String) {
         print("cardbot: warning: \(file): \(reason)")

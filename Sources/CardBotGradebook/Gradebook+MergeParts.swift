@@ -1,0 +1,35 @@
+import CardBotClassroom
+import CardBotSupport
+
+extension Gradebook {
+    /// `grade merge`: adds every session of each part to the gradebook at `path` (made when missing) and returns
+    /// the grade of its class, `wanted` (as given to `grade`) or its only one. The parts are only read; every part
+    /// is checked before the gradebook is made, so a refused part leaves nothing behind.
+    /// - Throws: ``GradebookError`` for a part or gradebook that is not a CardBot gradebook, or for a class that
+    ///   cannot be chosen.
+    public static func merging(_ parts: [String], into path: String, class wanted: String?, cardbotVersion: String) throws
+        -> ClassGrade
+    {
+        for part in parts { try checkPart(part) }
+        let book = try Gradebook(path: path, cardbotVersion: cardbotVersion)
+        for part in parts { try book.merge(part) }
+        let classes = try book.classes()
+        let names = classes.map { "'\($0.name)'" }.joined(separator: ", ")
+        let chosen: (key: String, name: String)
+        if let wanted {
+            let absolute = FileSystem.absolute(wanted)
+            guard let found = classes.first(where: { $0.key == wanted || $0.name == wanted || $0.key == absolute }) else {
+                throw GradebookError(file: path, reason: "has no class '\(wanted)'; it has \(names)")
+            }
+            chosen = found
+        } else if classes.count == 1 {
+            chosen = classes[0]
+        } else if classes.isEmpty {
+            throw GradebookError(file: path, reason: "holds no sessions after the merge")
+        } else {
+            throw GradebookError(
+                file: path, reason: "holds \(classes.count) classes (\(names)); name the one to report with --class")
+        }
+        return try book.classGrade(chosen.key, name: chosen.name)
+    }
+}

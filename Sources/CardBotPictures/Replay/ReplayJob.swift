@@ -1,0 +1,65 @@
+import CardBotAR
+import CardBotClassroom
+import CardBotImaging
+import CardBotLesson
+import CardBotSession
+import CardBotVision
+
+/// `run --replay`: the AR replay of a run, written as a video or a folder of PNG frames.
+public struct ReplayJob: Sendable {
+    /// Where the replay goes.
+    public var target: ReplayTarget
+    /// Pacing, the cards' size and the camera's field of view.
+    public var options: ReplayOptions
+
+    /// The size of a typed program's replay: the flat map alone.
+    public static let typedSize = (width: 640, height: 480)
+
+    /// Creates the job.
+    public init(target: ReplayTarget, options: ReplayOptions) {
+        self.target = target
+        self.options = options
+    }
+
+    /// Writes the replay of a typed program (the flat map) and returns the line that says what was written.
+    /// - Throws: `ImageError` when a frame cannot be written.
+    public func writeTyped(_ trace: Trace, level: Level) throws -> String {
+        try write(what: "the flat map of the run") { sink in
+            try SessionReplayer.writeTyped(
+                trace, level: level, options: options, width: Self.typedSize.width, height: Self.typedSize.height, into: &sink)
+        }
+    }
+
+    /// Writes the replay of a recorded session's attempts on its own frames and returns the line that says what
+    /// was written; `warn` is told of each attempt drawn on the flat map instead, with the reason.
+    /// - Throws: `ImageError` when the recording cannot be read or a frame cannot be written.
+    public func writeSession(
+        _ result: SessionRun, deck: Deck, limits: ImageLimits, sampleFPS: Double?, jobs: Int, warn: (String) -> Void
+    ) throws -> String {
+        let recording = result.session
+        let attempts = result.replayAttempts
+        return try write(what: attempts.count == 1 ? "1 attempt" : "\(attempts.count) attempts") { sink in
+            if recording.isVideo {
+                let replayer = VideoSessionReplayer(level: result.level, deck: deck, options: options, jobs: jobs)
+                let source = recording.frameSource(limits: limits, sampleFPS: sampleFPS)
+                return try replayer.write(attempts, source: source, into: &sink, warn: warn).frames
+            }
+            let replayer = SessionReplayer(level: result.level, deck: deck, options: options, limits: limits)
+            return try replayer.write(attempts, into: &sink, warn: warn).frames
+        }
+    }
+
+    /// Opens the target, runs `body` with it and says where the frames went.
+    private func write(what: String, _ body: (inout any ReplayFrameSink) throws -> Int) throws -> String {
+        switch target {
+        case .pngFolder(let path):
+            var sink: any ReplayFrameSink = try PNGFrameFolder(path: path)
+            let frames = try body(&sink)
+            return "\(path): \(frames) frames of \(what) (PNG)"
+        case .video(let path):
+            var sink: any ReplayFrameSink = VideoFrameSink(path: path, fps: options.framesPerSecond)
+            let frames = try body(&sink)
+            return "\(path): \(frames) frames of \(what)"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import CardBotClassroom
+import CardBotPictures
+import CardBotSession
+import CardBotSupport
+import Foundation
+
+extension CardBotCommand.Run {
+    /// Reads a recorded session, runs every attempt and prints them (and writes the replay).
+    func runSession(_ recording: RecordedSession, job: SessionJob) throws {
+        if let replay = replay.replay?.path, recording.holds(replay) {
+            throw Problem(
+                file: replay,
+                "is inside the session folder \(recording.path), whose next run would read the replay as frames; write it elsewhere")
+        }
+        let lesson = try job.lesson(of: recording, requested: level.level, levelsDirectory: level.levels.path)
+        let start = ContinuousClock.now
+        let result = try job.run(recording, lesson: lesson)
+        let elapsed = ContinuousClock.now - start
+        for frame in result.unreadable {
+            let place = recording.isVideo ? "at \(frame.name): " : ""
+            StandardError.warning(file: recording.file(ofFrame: frame.name), "\(place)\(frame.reason); frame skipped")
+        }
+        let lines: [String]
+        if output.json {
+            lines = SessionJSONLines.lines(for: result, quiet: session.quiet)
+        } else {
+            let color = TerminalColor.enabled(disabled: output.noColor)
+            lines = SessionReport(showMap: output.map, color: color, quiet: session.quiet).lines(for: result)
+        }
+        StandardOutput.print(lines.joined(separator: "\n"))
+        if let replay = replay.job {
+            StandardError.print(
+                try replay.writeSession(
+                    result, deck: job.deck, limits: job.limits, sampleFPS: job.sampleFPS, jobs: job.jobs,
+                    warn: { StandardError.warning(file: recording.path, $0) }))
+        }
+        if session.stats {
+            StandardError.print(ProcessStats.line("", frames: result.frameCount, elapsed: elapsed, jobs: job.jobs))
+        }
+        if !result.solved { throw ExitCode.failure }
+    }
+}
