@@ -7,13 +7,15 @@ import PackageDescription
 //   -> CardBotLesson (levels, robot, solver; no pixels) -> CardBotClassroom (tracking, grading, reports; no renderer)
 //   -> CardBotGradebook (SQLite)    CardBotAR (the replay on the table)
 //   -> CardBotPictures (every picture and document) -> cardbot (thin commands).
-// CardBotSupport is under everything; CardBotSynth (test and demo material) beside the codecs.
+// CardBotSupport is under everything and CardBotGeometry (points, the one homography) under the codecs; CardBotSynth
+// (test and demo material) beside the codecs.
 // No lower layer imports a higher one.
 let package = Package(
     name: "CardBot",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "cardbot", targets: ["cardbot"]),
+        .library(name: "CardBotGeometry", targets: ["CardBotGeometry"]),
         .library(name: "CardBotImaging", targets: ["CardBotImaging"]),
         .library(name: "CardBotVision", targets: ["CardBotVision"]),
         .library(name: "CardBotLesson", targets: ["CardBotLesson"]),
@@ -76,9 +78,12 @@ let package = Package(
         // Small helpers every layer shares: JSON text with a fixed key order, the positioned JSON parser, reading
         // regular files and listing folders with byte file names, text made safe for a terminal.
         .target(name: "CardBotSupport"),
+        // Points and the one projective map (unit square to quad, table to image, their fit to point pairs) that
+        // detection, the AR replay and the synthesizer share, rather than a private copy each.
+        .target(name: "CardBotGeometry"),
         .target(
             name: "CardBotImaging",
-            dependencies: ["CCardBotJPEG", "CPNG", "CardBotSupport"]
+            dependencies: ["CCardBotJPEG", "CPNG", "CardBotGeometry", "CardBotSupport"]
         ),
         // Video files and live streams as frame sources (decoded to the luma plane), and a video writer.
         .target(
@@ -100,13 +105,13 @@ let package = Package(
         // cairo: every picture of cards is CardBotPictures'.
         .target(
             name: "CardBotVision",
-            dependencies: ["CardBotImaging", "CardBotSupport"]
+            dependencies: ["CardBotGeometry", "CardBotImaging", "CardBotSupport"]
         ),
         // Renders camera-like frames of cards with ground truth, and recorded sessions at a child's pace (written
         // through CardBotSession): test and demo support, kept out of the detection path.
         .target(
             name: "CardBotSynth",
-            dependencies: ["CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSession", "CardBotSupport"]
+            dependencies: ["CardBotGeometry", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSession", "CardBotSupport"]
         ),
         // Levels, the card language, the robot, the solver and the validator: pure logic, no pixels.
         // It takes the deck's names as plain data, so it needs no vision.
@@ -118,7 +123,10 @@ let package = Package(
         // Above Vision and Lesson; Classroom and the CLI call it.
         .target(
             name: "CardBotAR",
-            dependencies: ["CardBotVision", "CardBotLesson", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSupport"]
+            dependencies: [
+                "CardBotVision", "CardBotLesson", "CardBotGeometry", "CardBotImaging", "CardBotVideo", "CardBotPrint",
+                "CardBotSupport",
+            ]
         ),
         // Programs read over time (run marks, GO taps, settling), attempts, grading and the class reports. It links
         // no renderer and no FFmpeg: pictures come from a SessionPainting the caller passes (CardBotPictures'),
@@ -167,30 +175,34 @@ let package = Package(
                 "cardbot", "CardBotAR", "CardBotClassroom", "CardBotPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .testTarget(name: "CardBotGeometryTests", dependencies: ["CardBotGeometry"]),
         // Resources/ holds the test deck and real photos, read through #filePath (not bundled).
         .testTarget(
             name: "CardBotVisionTests",
             dependencies: [
-                "CardBotVision", "CardBotSynth", "CardBotImaging", "CardBotPrint", "CardBotSupport", "CardBotTestSupport",
+                "CardBotVision", "CardBotSynth", "CardBotGeometry", "CardBotImaging", "CardBotPrint", "CardBotSupport",
+                "CardBotTestSupport",
             ],
             exclude: ["Resources"]),
         .testTarget(
             name: "CardBotPicturesTests",
             dependencies: [
-                "CardBotPictures", "CardBotVision", "CardBotLesson", "CardBotSynth", "CardBotImaging", "CardBotPrint",
-                "CardBotSupport", "CardBotTestSupport",
+                "CardBotPictures", "CardBotVision", "CardBotLesson", "CardBotSynth", "CardBotGeometry", "CardBotImaging",
+                "CardBotPrint", "CardBotSupport", "CardBotTestSupport",
             ]),
         .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
         .testTarget(
             name: "CardBotARTests",
             dependencies: [
-                "CardBotAR", "CardBotSynth", "CardBotVision", "CardBotLesson", "CardBotImaging", "CardBotTestSupport",
+                "CardBotAR", "CardBotSynth", "CardBotVision", "CardBotLesson", "CardBotGeometry", "CardBotImaging",
+                "CardBotTestSupport",
             ],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
         .testTarget(name: "CardBotPrintTests", dependencies: ["CardBotPrint", "CardBotImaging"]),
         .testTarget(
-            name: "CardBotSynthTests", dependencies: ["CardBotSynth", "CardBotImaging", "CardBotTestSupport"]),
+            name: "CardBotSynthTests",
+            dependencies: ["CardBotSynth", "CardBotGeometry", "CardBotImaging", "CardBotTestSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport", "CardBotTestSupport"]),
         .testTarget(
             name: "CardBotClassroomTests",
@@ -214,6 +226,7 @@ let package = Package(
             exclude: ["Golden", "Fixtures"]),
         // Helpers shared by the test targets (running the built cardbot, reading CSV back, synthesized scenes).
         .target(
-            name: "CardBotTestSupport", dependencies: ["CardBotSynth", "CardBotImaging"], path: "Tests/CardBotTestSupport"),
+            name: "CardBotTestSupport", dependencies: ["CardBotSynth", "CardBotGeometry", "CardBotImaging"],
+            path: "Tests/CardBotTestSupport"),
     ]
 )

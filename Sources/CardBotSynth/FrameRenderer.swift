@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 import Foundation
 
@@ -40,7 +41,7 @@ public final class FrameRenderer {
         let height = max(1, camera.height)
         let pixels = width * height
         let toImage = camera.tableToImage
-        let toTable = toImage.inverse ?? .identity
+        let toTable = toImage.inverseByDivision ?? .identity
         if color.count != pixels * 3 { color = [Float](repeating: 0, count: pixels * 3) }
         for name in [\FrameRenderer.handMask, \FrameRenderer.shadeMask, \FrameRenderer.shadowMask] {
             if self[keyPath: name].count != pixels {
@@ -110,14 +111,14 @@ public final class FrameRenderer {
         // The rest of the seed shifts the pattern, so that tables sharing a pattern still differ.
         let shiftU = Double((table.seed >> 8) & 511)
         let shiftV = Double((table.seed >> 20) & 511)
-        let toTexel = Homography([c, -s, shiftU, s, c, shiftV, 0, 0, 1]).concatenating(toTable)
+        let toTexel = Homography(c, -s, shiftU, s, c, shiftV, 0, 0, 1).concatenating(toTable)
         let base = (Float(table.color.red), Float(table.color.green), Float(table.color.blue))
         let contrast = Float(table.contrast)
         let det = abs(toTexel.determinant)
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (
-            toTable.m[0], toTable.m[1], toTable.m[2], toTable.m[3], toTable.m[4], toTable.m[5], toTable.m[6], toTable.m[7],
-            toTable.m[8])
-        let (t0, t1, t2, t3, t4, t5) = (toTexel.m[0], toTexel.m[1], toTexel.m[2], toTexel.m[3], toTexel.m[4], toTexel.m[5])
+            toTable.m00, toTable.m01, toTable.m02, toTable.m10, toTable.m11, toTable.m12, toTable.m20, toTable.m21,
+            toTable.m22)
+        let (t0, t1, t2, t3, t4, t5) = (toTexel.m00, toTexel.m01, toTexel.m02, toTexel.m10, toTexel.m11, toTexel.m12)
         let halfW = table.halfWidth
         let halfH = table.halfHeight
         let maxLevel = Float(texture.sides.count - 1)
@@ -242,7 +243,7 @@ public final class FrameRenderer {
         result.reserveCapacity(points.count)
         for point in points {
             guard let p = h.apply(point.x, point.y) else { return nil }
-            result.append(ImagePoint(p.x, p.y))
+            result.append(p)
         }
         return result
     }

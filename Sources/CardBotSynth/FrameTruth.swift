@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// What a rendered frame really shows: every card's marker id, corners and visibility, and the reading order.

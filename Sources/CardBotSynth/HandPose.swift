@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// A child's hand and arm reaching over the table, described on the table in millimetres.

@@ -1,3 +1,5 @@
+import CardBotGeometry
+
 /// One card lying on the table.
 public struct SceneCard: Sendable, Hashable, Codable {
     /// Index into the scene's `faces`.

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 import Foundation
 
@@ -319,7 +320,7 @@ public struct SceneGenerator: Sendable {
         let wobble = random.uniform(-0.5...0.5)
         direction = (direction.0 * cos(wobble) - direction.1 * sin(wobble), direction.0 * sin(wobble) + direction.1 * cos(wobble))
         // Turn the image direction into a table direction through the inverse projection.
-        guard let toTable = camera.tableToImage.inverse,
+        guard let toTable = camera.tableToImage.inverseByDivision,
             let a = toTable.apply(seen.x, seen.y),
             let b = toTable.apply(seen.x + direction.0 * 40, seen.y + direction.1 * 40)
         else { return nil }

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 import Foundation
 
@@ -85,15 +86,15 @@ public final class SheetPhotographer {
     }
 
     private func laySheet(placement: Placement, camera: SynthCamera, width: Int, height: Int) {
-        guard let toTable = camera.tableToImage.inverse, let base = levels.first else { return }
+        guard let toTable = camera.tableToImage.inverseByDivision, let base = levels.first else { return }
         // Table mm -> sheet pixels of level 0: untranslate, unrotate, scale.
         let scale = Double(base.width) / placement.width
         let c = cos(-placement.rotation) * scale, s = sin(-placement.rotation) * scale
         let cx = Double(base.width) / 2 - 0.5, cy = Double(base.height) / 2 - 0.5
         let tx = -(c * placement.center.x - s * placement.center.y) + cx
         let ty = -(s * placement.center.x + c * placement.center.y) + cy
-        let toSheet = Homography([c, -s, tx, s, c, ty, 0, 0, 1]).concatenating(toTable)
-        let m = toSheet.m
+        let toSheet = Homography(c, -s, tx, s, c, ty, 0, 0, 1).concatenating(toTable)
+        let m = toSheet
         let det = abs(toSheet.determinant)
         let maxLevel = Float(levels.count - 1)
         let sheetWidth = Double(base.width), sheetHeight = Double(base.height)
@@ -102,11 +103,11 @@ public final class SheetPhotographer {
                 let fy = Double(y)
                 for x in 0..<width {
                     let fx = Double(x)
-                    let w = m[6] * fx + m[7] * fy + m[8]
+                    let w = m.m20 * fx + m.m21 * fy + m.m22
                     guard w > 1e-12 else { continue }
                     let inverse = 1 / w
-                    let u = (m[0] * fx + m[1] * fy + m[2]) * inverse
-                    let v = (m[3] * fx + m[4] * fy + m[5]) * inverse
+                    let u = (m.m00 * fx + m.m01 * fy + m.m02) * inverse
+                    let v = (m.m10 * fx + m.m11 * fy + m.m12) * inverse
                     guard u >= -0.5, v >= -0.5, u <= sheetWidth - 0.5, v <= sheetHeight - 0.5 else { continue }
                     // Sheet pixels per frame pixel (area) = |det| / w^3; the mip level is half its log2.
                     let area = det * inverse * inverse * inverse

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 import Foundation
 
@@ -78,16 +79,14 @@ public struct SynthCamera: Sendable, Hashable, Codable {
         let t = SIMD3(-(ax * c).sum(), -(ay * c).sum(), -(az * c).sum())
         let r1 = SIMD3(ax.x, ay.x, az.x)
         let r2 = SIMD3(ax.y, ay.y, az.y)
-        return Homography([
+        return Homography(
             f * r1.x + cx * r1.z, f * r2.x + cx * r2.z, f * t.x + cx * t.z,
             f * r1.y + cy * r1.z, f * r2.y + cy * r2.z, f * t.y + cy * t.z,
-            r1.z, r2.z, t.z,
-        ])
+            r1.z, r2.z, t.z)
     }
 
     /// Where a table point appears in the image, or nil when it is behind the camera.
     public func project(_ point: TablePoint) -> ImagePoint? {
-        guard let p = tableToImage.apply(point.x, point.y) else { return nil }
-        return ImagePoint(p.x, p.y)
+        tableToImage.apply(point.x, point.y)
     }
 }

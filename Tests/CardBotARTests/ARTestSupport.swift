@@ -1,4 +1,5 @@
 import CardBotAR
+import CardBotGeometry
 import CardBotImaging
 import CardBotLesson
 import CardBotSynth

@@ -1,4 +1,5 @@
 import CardBotAR
+import CardBotGeometry
 import CardBotImaging
 import Foundation
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// The plane fit on exact corners made from a known homography: what it recovers and what it leaves out.
 @Suite struct TablePlaneFitterTests {
     /// A perspective view of the table: table mm to pixels.
-    static let truth = PlaneHomography([1.9, 0.35, 640, -0.1, 1.1, 380, 0.00011, 0.0009, 1])
+    static let truth = Homography(1.9, 0.35, 640, -0.1, 1.1, 380, 0.00011, 0.0009, 1)
     static let geometry = CardGeometry(width: 60)
 
     /// Cards in a row (marker centres every 75 mm, turned a little), as image corners through `truth`.
@@ -64,24 +65,6 @@ import Testing
     @Test("no card gives no plane")
     func noCards() {
         #expect(TablePlaneFitter(geometry: Self.geometry).fit([(marker: Int, corners: [ImagePoint])]()) == nil)
-    }
-
-    @Test("the estimator recovers a homography from noiseless points and refuses collinear ones")
-    func estimator() throws {
-        var pairs: [HomographyEstimator.Correspondence] = []
-        for x in stride(from: -200.0, through: 200, by: 100) {
-            for y in stride(from: -100.0, through: 100, by: 100) {
-                let p = Self.truth.apply(x, y)!
-                pairs.append(.init(table: SIMD2(x, y), image: SIMD2(p.x, p.y)))
-            }
-        }
-        let h = try #require(HomographyEstimator.fit(pairs))
-        for pair in pairs {
-            let p = try #require(h.apply(pair.table.x, pair.table.y))
-            #expect(abs(p.x - pair.image.x) < 1e-6 && abs(p.y - pair.image.y) < 1e-6)
-        }
-        let line = (0..<6).map { i in HomographyEstimator.Correspondence(table: SIMD2(Double(i), 0), image: SIMD2(Double(i) * 2, 5)) }
-        #expect(HomographyEstimator.fit(line) == nil)
     }
 
     /// The rigid move from the fitted table frame to the truth's, from the first and last inlier cards' centres.

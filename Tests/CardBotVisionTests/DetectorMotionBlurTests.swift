@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 import CardBotSynth
 @testable import CardBotVision
@@ -125,9 +126,9 @@ struct DetectorMotionBlurTests {
             var matcher = BlurredCodeMatcher(book: book)
             guard
                 let blur = MotionBlurEstimate.settle(
-                    Homography(corners[0], corners[1], corners[2], corners[3])!, sampler: sampler, cellsAcross: 6,
+                    Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3])!, sampler: sampler, cellsAcross: 6,
                     minimumStep: 12, minimumSmear: 0.75),
-                let placed = Homography(blur.corners[0], blur.corners[1], blur.corners[2], blur.corners[3])
+                let placed = Homography(unitSquareOnto: blur.corners[0], blur.corners[1], blur.corners[2], blur.corners[3])
             else { return (ordinary, nil) }
             return (ordinary, matcher.match(placed, sampler: sampler, blur: blur))
         }
@@ -225,9 +226,9 @@ struct DetectorMotionBlurTests {
             let moved = zip(corners, offsets).map { $0 + $1 }
             guard
                 let blur = MotionBlurEstimate.settle(
-                    Homography(corners[0], corners[1], corners[2], corners[3])!, sampler: sampler, cellsAcross: 6,
+                    Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3])!, sampler: sampler, cellsAcross: 6,
                     minimumStep: 12, minimumSmear: 0.75),
-                let plain = matcher.match(Homography(moved[0], moved[1], moved[2], moved[3])!, sampler: sampler, blur: blur)
+                let plain = matcher.match(Homography(unitSquareOnto: moved[0], moved[1], moved[2], moved[3])!, sampler: sampler, blur: blur)
             else { return nil }
             let (searched, found) = matcher.searchCorners(from: plain, corners: moved, sampler: sampler, blur: blur)
             return (plain, searched, found)
@@ -281,7 +282,7 @@ struct DetectorMotionBlurTests {
         let (image, corners) = Self.smearedCard(4, side: 42, degrees: 0, length: 14, smearDegrees: 30)
         let estimate = image.pixels.withUnsafeBufferPointer { pixels -> MotionBlurEstimate? in
             let sampler = GraySampler(pixels: pixels.baseAddress!, width: image.width, height: image.height)
-            let homography = Homography(corners[0], corners[1], corners[2], corners[3])!
+            let homography = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3])!
             return MotionBlurEstimate.settle(
                 homography, sampler: sampler, cellsAcross: 6, minimumStep: 12, minimumSmear: 0.75)
         }

@@ -1,4 +1,4 @@
-import CardBotImaging
+import CardBotGeometry
 
 /// The camera's pose over the table, from the table homography and a field of view: what lets things stand
 /// up from the table rather than lie flat on it.
@@ -32,16 +32,16 @@ public struct CameraPose: Sendable {
 
     /// The pose for `homography` (table mm to pixels) in a `width` x `height` image seen with a horizontal field of
     /// view of `fieldOfView` degrees; nil when the homography is degenerate.
-    public init?(homography: PlaneHomography, width: Int, height: Int, fieldOfView: Double = CameraPose.defaultFieldOfView) {
+    public init?(homography: Homography, width: Int, height: Int, fieldOfView: Double = CameraPose.defaultFieldOfView) {
         let f = Double(width) / 2 / tangent(fieldOfView * Double.pi / 360)
         let cx = Double(width - 1) / 2
         let cy = Double(height - 1) / 2
         // Columns of H, and K⁻¹ applied to each.
         let h = homography
         func unproject(_ c: SIMD3<Double>) -> SIMD3<Double> { SIMD3((c.x - cx * c.z) / f, (c.y - cy * c.z) / f, c.z) }
-        let m1 = unproject(SIMD3(h.row0.x, h.row1.x, h.row2.x))
-        let m2 = unproject(SIMD3(h.row0.y, h.row1.y, h.row2.y))
-        let m3 = unproject(SIMD3(h.row0.z, h.row1.z, h.row2.z))
+        let m1 = unproject(SIMD3(h.m00, h.m10, h.m20))
+        let m2 = unproject(SIMD3(h.m01, h.m11, h.m21))
+        let m3 = unproject(SIMD3(h.m02, h.m12, h.m22))
         let n1 = (m1 * m1).sum().squareRoot()
         let n2 = (m2 * m2).sum().squareRoot()
         guard n1 > 0, n2 > 0, n1.isFinite, n2.isFinite else { return nil }
@@ -119,10 +119,10 @@ public struct CameraPose: Sendable {
         let r2 = toCamera(SIMD3(0, 1, 0))
         let cx = Double(width - 1) / 2
         let cy = Double(height - 1) / 2
-        let h = PlaneHomography(
-            SIMD3(f * r1.x + cx * r1.z, f * r2.x + cx * r2.z, f * t.x + cx * t.z),
-            SIMD3(f * r1.y + cy * r1.z, f * r2.y + cy * r2.z, f * t.y + cy * t.z),
-            SIMD3(r1.z, r2.z, t.z))
+        let h = Homography(
+            f * r1.x + cx * r1.z, f * r2.x + cx * r2.z, f * t.x + cx * t.z,
+            f * r1.y + cy * r1.z, f * r2.y + cy * r2.z, f * t.y + cy * t.z,
+            r1.z, r2.z, t.z)
         return CameraPose(homography: h, width: width, height: height, fieldOfView: fieldOfView)!
     }
 }

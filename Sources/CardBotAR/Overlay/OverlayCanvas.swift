@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// A colour frame with one reusable polygon rasterizer, filling shapes at any opacity.

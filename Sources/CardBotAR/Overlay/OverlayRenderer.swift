@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 import CardBotLesson
 

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 import CardBotVision
 
@@ -20,7 +21,7 @@ public struct PlaneTracker: Sendable {
     /// The model: the first frame's plane.
     public private(set) var model: TablePlane?
     /// The smoothed homography (table mm to pixels), or nil before the first good frame.
-    public private(set) var homography: PlaneHomography?
+    public private(set) var homography: Homography?
     /// Frames in a row with no usable card (the last good homography is being kept).
     public private(set) var framesWithoutCards = 0
 
@@ -56,7 +57,7 @@ public struct PlaneTracker: Sendable {
 
     /// Takes one frame's cards and returns the smoothed homography (nil until a first plane was found).
     @discardableResult
-    public mutating func update(_ detections: [Detection]) -> PlaneHomography? {
+    public mutating func update(_ detections: [Detection]) -> Homography? {
         guard let model, let current = homography else {
             if let plane = fitter.fit(detections) { start(with: plane) }
             return homography
@@ -84,7 +85,7 @@ public struct PlaneTracker: Sendable {
     }
 
     /// The homography fitted to the frame's cards matched to the model, or nil when none matches.
-    func refit(_ detections: [Detection], model: TablePlane, current: PlaneHomography) -> PlaneHomography? {
+    func refit(_ detections: [Detection], model: TablePlane, current: Homography) -> Homography? {
         let local = fitter.geometry.markerCorners
         var used = Set<Int>()
         var matched: [(table: [SIMD2<Double>], image: [SIMD2<Double>])] = []
@@ -114,7 +115,7 @@ public struct PlaneTracker: Sendable {
         }
         guard !matched.isEmpty else { return nil }
         var weights = [Double](repeating: 1, count: matched.count)
-        var fitted: PlaneHomography? = nil
+        var fitted: Homography? = nil
         for _ in 0..<2 {
             var pairs: [HomographyEstimator.Correspondence] = []
             for (card, weight) in zip(matched, weights) {

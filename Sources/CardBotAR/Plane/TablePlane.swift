@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// The table seen by the camera: the homography from table millimetres to image pixels, and where each
@@ -19,7 +20,7 @@ public struct TablePlane: Sendable {
     }
 
     /// Table millimetres to image pixels.
-    public var homography: PlaneHomography
+    public var homography: Homography
     /// The cards in the order given (reading order).
     public var cards: [PlacedCard]
     /// The root-mean-square distance, in pixels, between the inlier cards' detected corners and their fitted ones.

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 import CardBotVision
 
@@ -52,7 +53,7 @@ public struct TablePlaneFitter: Sendable {
         }
         guard var poses = best?.poses else { return nil }
         var inlier = poses.map { $0.1 < loose }
-        var homography = PlaneHomography.identity
+        var homography = Homography.identity
         let tolerance = max(1.0, inlierFraction * side)
         for pass in 0..<iterations {
             var pairs: [HomographyEstimator.Correspondence] = []
@@ -83,7 +84,7 @@ public struct TablePlaneFitter: Sendable {
         }
         centre /= count
         let angle = arcTangent(sumSin, sumCos)
-        let toOld = PlaneHomography.similarity(angle: angle, tx: centre.x, ty: centre.y)
+        let toOld = Homography.similarity(angle: angle, tx: centre.x, ty: centre.y)
         let canonical = homography.concatenating(toOld)
         let c = cosine(-angle)
         let s = sine(-angle)
@@ -107,7 +108,7 @@ public struct TablePlaneFitter: Sendable {
     }
 
     /// Every card's rigid pose on the table through `h`, and its residual; nil when `h` cannot be inverted.
-    static func poses(_ seen: [[SIMD2<Double>]], local: [SIMD2<Double>], through h: PlaneHomography) -> [(CardPose, Double)]? {
+    static func poses(_ seen: [[SIMD2<Double>]], local: [SIMD2<Double>], through h: Homography) -> [(CardPose, Double)]? {
         guard let back = h.inverse else { return nil }
         return seen.map { corners in
             let table = corners.map { p -> SIMD2<Double> in

@@ -1,3 +1,5 @@
+import CardBotGeometry
+
 /// Scan converts polygons into per-pixel coverage, one row at a time.
 ///
 /// Coverage is the exact fraction of each pixel's square that the shape covers horizontally,

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 extension BlurredCodeMatcher {
@@ -34,7 +35,7 @@ extension BlurredCodeMatcher {
                     candidate[i].x += dx
                     candidate[i].y += dy
                     guard candidate[i].distance(to: placed[i]) <= reach,
-                        let homography = Homography(candidate[0], candidate[1], candidate[2], candidate[3])
+                        let homography = Homography(unitSquareOnto: candidate[0], candidate[1], candidate[2], candidate[3])
                     else { continue }
                     fits += 1
                     if let fit = match(homography, sampler: sampler, blur: blur), fit.correlation > best.correlation {

@@ -1,3 +1,5 @@
+import CardBotGeometry
+
 /// Reads a motion-blurred marker by matching every card's pattern, blurred as its border shows, to its pixels.
 ///
 /// When a smear is two cells long or more, no cell centre shows its own cell. But the blur is known from the

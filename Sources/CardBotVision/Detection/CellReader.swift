@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// Reads a marker's cells through the perspective of its four corners.
@@ -69,7 +70,7 @@ struct CellReader {
 
     /// The reading of the marker whose outer corners are `corners` (clockwise), or nil when it is not a marker.
     mutating func read(_ corners: [ImagePoint], sampler: GraySampler) -> Reading? {
-        homography = Homography(corners[0], corners[1], corners[2], corners[3])
+        homography = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3])
         guard let homography else { return nil }
         let across = gridSize + 2
         let scale = 1 / Double(across)

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// Moves a marker's rough corners (from the pixel contour) to sub-pixel accuracy.

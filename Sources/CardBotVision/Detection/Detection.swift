@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// One card found in a frame.

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// A smoothed half-resolution copy of a grayscale frame, kept between frames: each pixel the mean of a 2x2

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// Finds a marker's quadrilateral from the convex hull of a contour that is not itself a clean quad: a marker whose

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// Finds the cards of a deck in grayscale frames.
@@ -230,7 +231,7 @@ public final class MarkerDetector {
                 homography, sampler: sampler, cellsAcross: cellsAcross, minimumStep: options.minimumContrast,
                 minimumSmear: 0.75),
             max(blur.across, blur.down) >= 0.75,
-            let placed = Homography(blur.corners[0], blur.corners[1], blur.corners[2], blur.corners[3]),
+            let placed = Homography(unitSquareOnto: blur.corners[0], blur.corners[1], blur.corners[2], blur.corners[3]),
             var match = blurMatcher.match(placed, sampler: sampler, blur: blur)
         else { return nil }
         if match.isClear(minimumContrast: options.minimumContrast) { return (match, blur.corners) }

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// How far motion smeared a marker, and where its sides really are, measured on its own border, in marker cells.
@@ -113,7 +114,7 @@ struct MotionBlurEstimate {
                 let next = measure(
                     current, sampler: sampler, cellsAcross: cellsAcross, minimumStep: minimumStep,
                     minimumSmear: round == 0 ? minimumSmear : 0),
-                let moved = Homography(next.corners[0], next.corners[1], next.corners[2], next.corners[3])
+                let moved = Homography(unitSquareOnto: next.corners[0], next.corners[1], next.corners[2], next.corners[3])
             else { return estimate }
             let settled = estimate.map { last in
                 zip(last.corners, next.corners).allSatisfy { $0.distance(to: $1) < 0.25 }

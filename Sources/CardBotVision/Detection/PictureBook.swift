@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// Every picture card's patch in all four rotations, for matching the straightened inside of a found square.
@@ -51,7 +52,7 @@ struct PictureBook {
 
     /// The picture card seen inside the square with outer corners `corners` (clockwise), or nil.
     mutating func match(_ corners: [ImagePoint], sampler: GraySampler) -> Match? {
-        guard let homography = Homography(corners[0], corners[1], corners[2], corners[3]) else { return nil }
+        guard let homography = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3]) else { return nil }
         let side = self.side
         let border = MarkerPicture.borderFraction
         // The border ring: samples along the middle of the border band on all four sides.

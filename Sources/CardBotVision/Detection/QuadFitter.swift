@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// Finds the four corners of a contour that is a convex quadrilateral, or rejects it.

@@ -1,4 +1,4 @@
-import CardBotImaging
+import CardBotGeometry
 
 // Vector arithmetic on image points, for the detector's geometry (internal, so it never clashes with other modules).
 extension ImagePoint {

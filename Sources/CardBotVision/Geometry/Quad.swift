@@ -1,4 +1,4 @@
-import CardBotImaging
+import CardBotGeometry
 
 /// Four corners of a marker in image coordinates, in the marker's own upright order:
 /// top-left, top-right, bottom-right, bottom-left (clockwise as seen in the image).

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotImaging
 
 /// Puts detected cards in the order a child reads them: rows from top to bottom, each from left to right,

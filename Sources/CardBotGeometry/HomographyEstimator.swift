@@ -1,5 +1,3 @@
-import CardBotImaging
-
 /// Fits a homography to point pairs: the normalised direct linear transform (Hartley's normalisation of both
 /// point sets, then weighted least squares), refined by Gauss-Newton on the geometric error in the image.
 public enum HomographyEstimator {
@@ -23,7 +21,7 @@ public enum HomographyEstimator {
     /// The homography that maps the table points onto the image points with the least weighted squared error,
     /// or nil when the pairs do not determine one (fewer than four, or degenerate).
     /// - Parameter refinements: Gauss-Newton passes on the geometric error after the linear fit.
-    public static func fit(_ pairs: [Correspondence], refinements: Int = 4) -> PlaneHomography? {
+    public static func fit(_ pairs: [Correspondence], refinements: Int = 4) -> Homography? {
         let used = pairs.filter { $0.weight > 0 }
         guard used.count >= 4 else { return nil }
         guard let tableNorm = normalisation(used.map(\.table), weights: used.map(\.weight)),
@@ -40,19 +38,19 @@ public enum HomographyEstimator {
             guard let next = gaussNewton(points, h) else { break }
             h = next
         }
-        let normalised = PlaneHomography(SIMD3(h[0], h[1], h[2]), SIMD3(h[3], h[4], h[5]), SIMD3(h[6], h[7], 1))
+        let normalised = Homography(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1)
         guard let imageInverse = imageNorm.inverse else { return nil }
         var result = imageInverse.concatenating(normalised).concatenating(tableNorm)
         // Scale so that w is positive at the table points (in front of the camera).
         let first = used[0].table
         if result.w(first.x, first.y) < 0 { result = result.scaled(by: -1) }
-        let norm = (result.row2 * result.row2).sum().squareRoot()
+        let norm = (result.m20 * result.m20 + result.m21 * result.m21 + result.m22 * result.m22).squareRoot()
         if norm > 0 { result = result.scaled(by: 1 / norm) }
         return result
     }
 
     /// The similarity that moves the (weighted) centroid to the origin and scales the mean distance to sqrt(2).
-    static func normalisation(_ points: [SIMD2<Double>], weights: [Double]) -> PlaneHomography? {
+    static func normalisation(_ points: [SIMD2<Double>], weights: [Double]) -> Homography? {
         let total = weights.reduce(0, +)
         guard total > 0 else { return nil }
         var centre = SIMD2<Double>(0, 0)
@@ -66,7 +64,7 @@ public enum HomographyEstimator {
         spread /= total
         guard spread > 1e-12 else { return nil }
         let s = 2.0.squareRoot() / spread
-        return PlaneHomography(SIMD3(s, 0, -s * centre.x), SIMD3(0, s, -s * centre.y), SIMD3(0, 0, 1))
+        return Homography(s, 0, -s * centre.x, 0, s, -s * centre.y, 0, 0, 1)
     }
 
     /// The linear least-squares fit with h33 = 1 (safe in normalised coordinates, where the centroid maps
