@@ -68,18 +68,15 @@ test: deps
 	CARDBOT_INSTALL_TREE="$(CURDIR)/$(INSTALL_TEST)/usr/local" $(SWIFT) test -c $(CONFIG)
 	$(MAKE) fuzz-smoke
 
-# Fuzzing (Fuzz/): libFuzzer harnesses for every parser of outside input, built with swiftc -sanitize=fuzzer,address
-# (Fuzz/build.sh) and rebuilt only when a source changes. `make fuzz` runs each for FUZZ_SECONDS; `make fuzz-smoke`
-# (part of `make test`) runs each for exactly FUZZ_RUNS executions (the gradebook harness, 20 to 100 times slower an
-# execution, for FUZZ_RUNS/4). A crash fails the target and leaves its input in .build/fuzz/crashes/. The gradebook
-# harness is built from GRDB's and swift-mustache's sources in .build/checkouts, which `swift build` makes.
+# Fuzzing (Fuzz/): libFuzzer harnesses for every parser of outside input, targets of the package built by SwiftPM
+# with -sanitize=fuzzer,address into .build/fuzz-spm (Fuzz/build.sh) and rebuilt only when a source changes.
+# `make fuzz` runs each for FUZZ_SECONDS; `make fuzz-smoke` (part of `make test`) runs each for exactly FUZZ_RUNS
+# executions (the gradebook harness, 20 to 100 times slower an execution, for FUZZ_RUNS/4). A crash fails the target
+# and leaves its input in .build/fuzz/crashes/.
 FUZZ_OUT = $(CURDIR)/.build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 2000
-FUZZ_SOURCES := $(shell find Fuzz Locale Levels Sources/CardBotSupport Sources/CardBotImaging Sources/CCardBotJPEG Sources/CardBotLesson \
-	Sources/CardBotVision Sources/CardBotSession Sources/CardBotVideo Sources/CCardBotVideo \
-	Sources/CFFmpeg Sources/CardBotClassroom Sources/CardBotGradebook \
-	.build/checkouts/GRDB.swift/GRDB .build/checkouts/swift-mustache/Sources -type f 2>/dev/null)
+FUZZ_SOURCES := $(shell find Fuzz Locale Levels Sources Package.swift Package.resolved -type f 2>/dev/null)
 
 $(FUZZ_OUT)/.built: $(FUZZ_SOURCES)
 	FUZZ_OUT=$(FUZZ_OUT) Fuzz/build.sh

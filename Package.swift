@@ -230,3 +230,31 @@ let package = Package(
             path: "Tests/CardBotTestSupport"),
     ]
 )
+
+// The libFuzzer harnesses (Fuzz/), one executable per parser of outside input, exist only in a fuzzing build:
+// `CARDBOT_FUZZ=1 swift build --sanitize=fuzzer --sanitize=address --product fuzz-NAME` (Fuzz/build.sh), so that
+// every CardBot module they reach is instrumented the same way and libFuzzer supplies their main.
+if Context.environment["CARDBOT_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
+    let harnesses: [(name: String, file: String, dependencies: [Target.Dependency])] = [
+        ("png", "PNG.swift", ["CardBotImaging"]),
+        ("jpeg", "JPEG.swift", ["CardBotImaging"]),
+        ("level", "Level.swift", ["CardBotLesson", "CardBotSupport"]),
+        ("program", "Program.swift", ["CardBotLesson", "CardBotSupport"]),
+        ("deck", "Deck.swift", ["CardBotVision"]),
+        ("patterns", "Patterns.swift", ["CardBotVision"]),
+        ("catalog", "Catalog.swift", ["CardBotSupport"]),
+        ("session", "Session.swift", ["CardBotSession", "CardBotSupport"]),
+        (
+            "gradebook", "Gradebook.swift",
+            ["CardBotGradebook", "CardBotClassroom", "CardBotLesson", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+    ]
+    for harness in harnesses {
+        package.targets.append(
+            .executableTarget(
+                name: "fuzz-\(harness.name)", dependencies: ["FuzzSupport"] + harness.dependencies, path: "Fuzz/Harnesses",
+                sources: [harness.file], swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+        package.products.append(.executable(name: "fuzz-\(harness.name)", targets: ["fuzz-\(harness.name)"]))
+    }
+}

@@ -1,4 +1,5 @@
 import CardBotSupport
+import FuzzSupport
 
 /// libFuzzer set-up: the built-in plural rule and English catalog are made once here, outside the runs, so that
 /// their one-time allocation is not taken for a leak of the first input.

@@ -2,6 +2,7 @@ import CardBotClassroom
 import CardBotGradebook
 import CardBotLesson
 import Foundation
+import FuzzSupport
 import GRDB
 
 // libFuzzer harness over gradebook files: a damaged or hand-edited gradebook must give a typed error (a thrown
@@ -61,7 +62,8 @@ private struct Harness {
     var target: String { folder + "/merged.sqlite" }
 }
 
-private var harness: Harness?
+/// The harness state, made on the first input (libFuzzer calls the entry from one thread).
+nonisolated(unsafe) private var harness: Harness?
 
 /// The folder the harness executable is in.
 private func executableFolder() -> String {
@@ -131,7 +133,7 @@ public func fuzzGradebookInitialize(
     }
     removeDatabase(upgradePath)
     if bases.isEmpty {
-        fputs("fuzz-gradebook: no seed gradebooks (*.sqlite) in \(seeds): edit programs are skipped\n", stderr)
+        FileHandle.standardError.write(Data("fuzz-gradebook: no seed gradebooks (*.sqlite) in \(seeds): edit programs are skipped\n".utf8))
     }
     let levelsFolder = environment["FUZZ_GRADEBOOK_LEVELS"] ?? here + "/gradebook-levels"
     let levels = (try? LevelCatalog(directory: levelsFolder))?.levels ?? []
@@ -140,7 +142,7 @@ public func fuzzGradebookInitialize(
     do {
         _ = try Gradebook(path: emptyPath, cardbotVersion: "fuzz")
     } catch {
-        fputs("fuzz-gradebook: cannot make an empty gradebook in \(folder): \(error)\n", stderr)
+        FileHandle.standardError.write(Data("fuzz-gradebook: cannot make an empty gradebook in \(folder): \(error)\n".utf8))
         exit(1)
     }
     let empty = FileManager.default.contents(atPath: emptyPath).map { Array($0) } ?? []

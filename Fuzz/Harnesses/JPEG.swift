@@ -1,4 +1,5 @@
 import CardBotImaging
+import FuzzSupport
 
 /// libFuzzer entry: JPEG decoding through the C shim and libjpeg, to gray and to colour.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,6 @@
 import CardBotLesson
 import CardBotSupport
+import FuzzSupport
 
 /// libFuzzer entry: a level file's text through the positioned JSON parser and the level decoder; a level
 /// that decodes is also validated and solved (its size is bounded by the level limits). The solve gets budgets

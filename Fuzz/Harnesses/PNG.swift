@@ -1,4 +1,5 @@
 import CardBotImaging
+import FuzzSupport
 
 /// libFuzzer entry: PNG decoding through libpng, to gray and to colour, with small limits so that a header
 /// claiming a huge image is refused rather than allocated.

@@ -1,4 +1,5 @@
 import CardBotVision
+import FuzzSupport
 
 /// libFuzzer entry: the patterns file of `cards new-deck` (one bit string per line) through `DeckMaker.patterns`,
 /// then the check that its markers can be told apart.

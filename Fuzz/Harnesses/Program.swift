@@ -1,5 +1,6 @@
 import CardBotLesson
 import CardBotSupport
+import FuzzSupport
 
 /// The level the program harness runs on: the bundled level 9's map, kept here so the harness reads no file.
 private let fuzzLevelText = #"""

@@ -1,7 +1,10 @@
 import CardBotSupport
+import FuzzSupport
 
-/// libFuzzer entry: session.json's text through `SessionManifest.parse` (compiled into this harness with the
-/// manifest's own sources).
+@testable import CardBotSession
+
+/// libFuzzer entry: session.json's text through `SessionManifest.parse` (internal: reached through
+/// @testable import, which SwiftPM's debug builds allow).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSession(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = fuzzBytes(data, size)

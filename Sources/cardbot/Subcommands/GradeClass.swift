@@ -2,7 +2,6 @@ import ArgumentParser
 import CardBotClassroom
 import CardBotGradebook
 import CardBotPictures
-import Foundation
 
 extension CardBotCommand.Grade {
     /// `cardbot grade [class-folder] CLASS_DIR`: grades every recorded session of a class folder and writes class reports.
@@ -49,7 +48,6 @@ extension CardBotCommand.Grade {
         var out: [ReportFile] = []
 
         @OptionGroup var tracking: TrackingOptionGroup
-
         @OptionGroup var parallel: JobsOption
 
         @Option(
@@ -72,9 +70,6 @@ extension CardBotCommand.Grade {
         @OptionGroup var imageLimits: ImageLimitOptions
         @OptionGroup var sampling: VideoSamplingOptions
 
-        func validate() throws {
-        }
-
         func run() throws {
             let classFolder = try ClassFolder.sessions(in: classDirectory)
             try ReportFile.check(out.map(\.path), inputs: gradebook.gradebook.map { [($0, "the gradebook itself")] } ?? [])
@@ -83,8 +78,8 @@ extension CardBotCommand.Grade {
             let painter = book != nil || out.contains { $0.format == .html }
                 ? ReportPainter(deck: deck, limits: imageLimits.limits, sampleFPS: sampling.sampleFPS) : nil
             var grader = Grader(
-                deck: deck, levelsDirectory: level.levels.path, level: level.level, tracking: tracking.options(deck: deck), jobs: parallel.jobs,
-                pictures: painter, shard: shard, limits: imageLimits.limits, store: book)
+                deck: deck, levelsDirectory: level.levels.path, level: level.level, tracking: tracking.options(deck: deck),
+                jobs: parallel.jobs, pictures: painter, shard: shard, limits: imageLimits.limits, store: book)
             grader.sampleFPS = sampling.sampleFPS
             try grader.prepare()
             let start = ContinuousClock.now
