@@ -110,7 +110,9 @@ enum Blur {
                 weights[(y0 + dy) * 4096 + (x0 + dx), default: 0] += w * share
             }
         }
-        let taps = weights.map { key, weight -> (dx: Int, dy: Int, weight: Float) in
+        // In key order: a dictionary's order changes from one process to the next, and the sum's rounding with it,
+        // so the same seed would not give the same frame.
+        let taps = weights.sorted { $0.key < $1.key }.map { key, weight -> (dx: Int, dy: Int, weight: Float) in
             let dy = Int((Double(key) / 4096).rounded())
             return (key - dy * 4096, dy, weight)
         }

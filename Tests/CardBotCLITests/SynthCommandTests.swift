@@ -43,8 +43,10 @@ struct SynthCommandTests {
         }
     }
 
-    @Test("the same seed writes the same files; another seed writes others")
-    func deterministic() throws {
+    @Test(
+        "the same seed writes the same files in another process; another seed writes others",
+        arguments: ["easy", "motion-blur"])
+    func deterministic(difficulty: String) throws {
         let a = try CLIRunner.temporaryDirectory("synth-a")
         let b = try CLIRunner.temporaryDirectory("synth-b")
         let c = try CLIRunner.temporaryDirectory("synth-c")
@@ -52,7 +54,7 @@ struct SynthCommandTests {
         for (folder, seed) in [(a, "5"), (b, "5"), (c, "6")] {
             let output = try CLIRunner.run([
                 "synth", "frames", "--out", folder.path, "--count", "2", "--seed", seed, "--size", "256x192",
-                "--format", "png", "--jobs", seed == "5" && folder == b ? "1" : "2",
+                "--format", "png", "--jobs", seed == "5" && folder == b ? "1" : "2", "--difficulty", difficulty,
             ])
             #expect(output.status == 0, "\(output.stderr)")
         }
