@@ -79,9 +79,9 @@ public struct SessionReport: Sendable {
         switch attempt.outcome {
         case .ran(let trace):
             lines += runReport.lines(for: trace, level: level, optimal: optimal, levelHeader: false)
-        case .notRunnable(let message):
+        case .notRunnable:
             lines.append(Messages.text("Cards: %s", attempt.cardNames.joined(separator: " ")))
-            lines.append(Messages.text("This program cannot run: %s", message))
+            lines.append(attempt.headline(level: level))
         }
         return lines
     }

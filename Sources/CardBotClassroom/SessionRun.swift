@@ -1,6 +1,7 @@
 import CardBotImaging
 import CardBotLesson
 import CardBotSession
+import CardBotSupport
 
 /// Everything that happened in one recorded session: frames read, attempts run, the final program.
 public struct SessionRun: Sendable {
@@ -54,6 +55,16 @@ public struct SessionRun: Sendable {
 
         /// True when the robot reached the goal with every gem.
         public var solved: Bool { trace?.success ?? false }
+
+        /// What came of it in one sentence, in the current language: the robot's result ("The robot bumped into a
+        /// wall at (3, 1).") or why the program could not run. The terminal, the replay and the gradebook all say
+        /// this.
+        public func headline(level: Level) -> String {
+            switch outcome {
+            case .ran(let trace): TraceFormatter.resultSentence(trace, level: level)
+            case .notRunnable(let reason): Messages.text("This program cannot run: %s", reason)
+            }
+        }
     }
 
     /// The recorded session.

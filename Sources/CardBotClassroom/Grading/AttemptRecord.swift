@@ -35,16 +35,9 @@ public struct AttemptRecord: Sendable, Equatable {
 
     /// The record of `attempt`, its result told as `cardbot run` tells it.
     public init(_ attempt: SessionRun.Attempt, level: Level) {
-        switch attempt.outcome {
-        case .ran(let trace):
-            self.init(
-                number: attempt.number, frame: attempt.frameName, seconds: attempt.seconds, program: attempt.cardNames,
-                solved: trace.success, reason: trace.result.reason.rawValue,
-                message: TraceFormatter.resultSentence(trace, level: level))
-        case .notRunnable(let why):
-            self.init(
-                number: attempt.number, frame: attempt.frameName, seconds: attempt.seconds, program: attempt.cardNames,
-                solved: false, reason: Self.notRunnable, message: "This program cannot run: \(why)")
-        }
+        self.init(
+            number: attempt.number, frame: attempt.frameName, seconds: attempt.seconds, program: attempt.cardNames,
+            solved: attempt.solved, reason: attempt.trace?.result.reason.rawValue ?? Self.notRunnable,
+            message: attempt.headline(level: level))
     }
 }
