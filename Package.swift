@@ -207,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "CardBotClassroomTests",
             dependencies: [
-                "CardBotClassroom", "CardBotSession", "CardBotSynth", "CardBotLesson", "CardBotVision",
+                "CardBotClassroom", "CardBotSession", "CardBotSynth", "CardBotLesson", "CardBotVision", "CardBotImaging",
                 "CardBotSupport", "CardBotTestSupport",
             ]),
         .testTarget(

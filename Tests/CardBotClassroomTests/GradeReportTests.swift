@@ -1,4 +1,5 @@
 import CardBotClassroom
+import CardBotImaging
 import CardBotSession
 import CardBotTestSupport
 import Foundation
@@ -131,6 +132,6 @@ struct GradeReportTests {
         try ReportFormat.json.write(grade, to: path)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == ClassJSON.text(for: grade))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["class.json"])
-        #expect(throws: SessionError.self) { try ReportFormat.csv.write(grade, to: folder.appendingPathComponent("no/such.csv").path) }
+        #expect(throws: ImageError.self) { try ReportFormat.csv.write(grade, to: folder.appendingPathComponent("no/such.csv").path) }
     }
 }

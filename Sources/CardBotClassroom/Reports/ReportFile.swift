@@ -17,7 +17,7 @@ public struct ReportFile: Sendable, Equatable, CustomStringConvertible {
     public var description: String { path }
 
     /// Writes `grade` to the file atomically, first removing what an earlier, killed run left half written.
-    /// - Throws: `SessionError` naming the file when it cannot be written.
+    /// - Throws: `ImageError` naming the file that cannot be written, `SessionError` for its pictures folder.
     public func write(_ grade: ClassGrade) throws {
         TemporaryFiles.sweep(besides: path)
         try format.write(grade, to: path)

@@ -37,31 +37,27 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// class page (grid, levels, an index of the sessions) and a folder beside it (`class.html` and `class.files/`)
     /// with a page per student and the pictures, so that a class of any size stays a page that opens at once; the
     /// folder is written first, under a temporary name, and takes the place of an older one.
-    /// - Throws: `SessionError` naming `path` when it cannot be written.
+    /// - Throws: `ImageError` naming the file (the report, or a picture of its folder) that cannot be written.
     public func write(_ grade: ClassGrade, to path: String) throws {
-        do {
-            let folder = Self.picturesFolder(for: path)
-            if self == .html, ReportPictures.totalBytes(grade) > ReportPictures.embeddedLimit {
-                // The class page, and a page per student in the folder: each picture is written as its page is
-                // made, read from the shelf one session at a time.
-                let fresh = try Self.makeFolder(for: folder)
-                let pictures = ReportPictures(folder: Self.lastComponent(folder), directory: fresh)
-                var page = ""
-                var failure: Error?
-                do {
-                    page = try ClassHTML.book(for: grade, classPage: Self.lastComponent(path), pictures: pictures)
-                } catch {
-                    failure = error
-                }
-                try Self.place(fresh, at: folder, failure: failure)
-                try FileBytes.writeAtomically(Array(page.utf8), to: path)
-            } else {
-                try FileBytes.writeAtomically(Array(text(for: grade).utf8), to: path)
-                // A folder an earlier, larger report of this name left would only mislead.
-                if self == .html, FileSystem.kind(folder) == .directory { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = Self.picturesFolder(for: path)
+        if self == .html, ReportPictures.totalBytes(grade) > ReportPictures.embeddedLimit {
+            // The class page, and a page per student in the folder: each picture is written as its page is
+            // made, read from the shelf one session at a time.
+            let fresh = try Self.makeFolder(for: folder)
+            let pictures = ReportPictures(folder: Self.lastComponent(folder), directory: fresh)
+            var page = ""
+            var failure: Error?
+            do {
+                page = try ClassHTML.book(for: grade, classPage: Self.lastComponent(path), pictures: pictures)
+            } catch {
+                failure = error
             }
-        } catch let error as ImageError {
-            throw SessionError(file: path, reason: error.reason)
+            try Self.place(fresh, at: folder, failure: failure)
+            try FileBytes.writeAtomically(Array(page.utf8), to: path)
+        } else {
+            try FileBytes.writeAtomically(Array(text(for: grade).utf8), to: path)
+            // A folder an earlier, larger report of this name left would only mislead.
+            if self == .html, FileSystem.kind(folder) == .directory { try? FileManager.default.removeItem(atPath: folder) }
         }
     }
 

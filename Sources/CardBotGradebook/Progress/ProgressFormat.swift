@@ -24,13 +24,9 @@ public enum ProgressFormat: String, Sendable {
     }
 
     /// Writes the report atomically.
-    /// - Throws: ``GradebookError`` naming `path` when it cannot be written.
+    /// - Throws: `ImageError` naming `path` when it cannot be written.
     public func write(_ progress: TermProgress, title: String, to path: String) throws {
-        do {
-            try FileBytes.writeAtomically(Array(text(for: progress, title: title).utf8), to: path)
-        } catch let error as ImageError {
-            throw GradebookError(file: path, reason: error.reason)
-        }
+        try FileBytes.writeAtomically(Array(text(for: progress, title: title).utf8), to: path)
     }
 
     /// One row per student and level played, written as the class CSV is (``ClassCSV/line(_:)``):
