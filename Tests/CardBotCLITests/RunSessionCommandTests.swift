@@ -249,4 +249,19 @@ struct RunSessionCommandTests {
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("99"))
     }
+
+    @Test("a mistyped session folder is an error naming it, with the folder it was likely meant to be, even with --level")
+    func mistypedFolder() throws {
+        for arguments in [["run", "Examples/maya-levl-3"], ["run", "--level", "3", "Examples/maya-levl-3"]] {
+            let output = try CLIRunner.run(arguments)
+            #expect(output.status == 2)
+            #expect(
+                output.stderr
+                    == "cardbot: error: Examples/maya-levl-3: no such session folder, video or frame file; did you mean Examples/maya-level-3?\n",
+                "\(output.stderr)")
+            #expect(output.stdout.isEmpty, "no empty session is run: \(output.stdout)")
+        }
+        let far = try CLIRunner.run(["run", "Examples/nothing-like-it"])
+        #expect(far.stderr == "cardbot: error: Examples/nothing-like-it: no such session folder, video or frame file\n")
+    }
 }
