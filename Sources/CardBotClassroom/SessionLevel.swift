@@ -10,7 +10,8 @@ public enum SessionLevel {
     ///   - requested: A level given by the user (`--level`): a level file or a number in `levelsDirectory`.
     ///     It wins over `session.json`.
     ///   - levelsDirectory: Where level numbers are looked up.
-    /// - Throws: `SessionError` when no level is named or the level cannot be loaded.
+    /// - Throws: `SessionError` when no level is named or session.json's level cannot be loaded; `LevelLoadError`
+    ///   when the requested level cannot be.
     public static func resolve(
         _ session: RecordedSession, requested: String?, levelsDirectory: String, deckNames: [Int: String]
     ) throws -> Level {
@@ -47,6 +48,8 @@ public enum SessionLevel {
                 file: session.path,
                 reason: "no level: name one with --level, or put \"level\" in the session's session.json")
         }
+        // A level the user named is reported as such: its own file and position, not as the session's.
+        if requested != nil { return try LevelLoader.locate(argument, levelsDirectory: levelsDirectory, deckNames: deckNames) }
         do {
             return try LevelLoader.locate(argument, levelsDirectory: levelsDirectory, deckNames: deckNames)
         } catch {

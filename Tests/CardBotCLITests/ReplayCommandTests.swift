@@ -161,10 +161,15 @@ struct ReplayCommandTests {
         #expect(XMLParser(data: Data(page.utf8)).parse(), "the page stays well-formed XML")
     }
 
-    @Test("a replay folder that cannot be made is an error naming it (the options are checked in CommandLineTests)")
+    @Test("a replay that cannot be written is an error naming it, before anything is run (options: CommandLineTests)")
     func badFolder() throws {
         let missing = try CLIRunner.run(["run", "--level", "1", "--program", "forward", "--replay", "/proc/nope/x/"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("cardbot: error: /proc/nope/x/: cannot create the folder"), "\(missing.stderr)")
+        #expect(missing.stdout.isEmpty, "checked before the run: \(missing.stdout)")
+        let video = try CLIRunner.run(["run", "Examples/maya-level-3", "--replay", "/proc/nope/x.mp4"])
+        #expect(video.status == 2)
+        #expect(video.stderr == "cardbot: error: /proc/nope/x.mp4: cannot create the file: no folder /proc/nope\n", "\(video.stderr)")
+        #expect(video.stdout.isEmpty, "a session is not read only to fail at its replay: \(video.stdout)")
     }
 }

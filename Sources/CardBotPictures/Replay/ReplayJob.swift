@@ -3,7 +3,9 @@ import CardBotClassroom
 import CardBotImaging
 import CardBotLesson
 import CardBotSession
+import CardBotSupport
 import CardBotVision
+import Foundation
 
 /// `run --replay`: the AR replay of a run, written as a video or a folder of PNG frames.
 public struct ReplayJob: Sendable {
@@ -19,6 +21,22 @@ public struct ReplayJob: Sendable {
     public init(target: ReplayTarget, options: ReplayOptions) {
         self.target = target
         self.options = options
+    }
+
+    /// Checks, before the run, that the replay can be written where asked: a PNG folder is made now (call it after
+    /// making sure it lies outside the recording), a video's folder must exist. A run of a long recording is not
+    /// made only to fail at its last step.
+    /// - Throws: `ImageError` naming the path when it cannot be written there.
+    public func checkTarget() throws {
+        switch target {
+        case .pngFolder(let path):
+            _ = try PNGFrameFolder(path: path)
+        case .video(let path):
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty, FileSystem.kind(folder) != .directory {
+                throw ImageError(.writeFailed, file: path, reason: "cannot create the file: no folder \(folder)")
+            }
+        }
     }
 
     /// Writes the replay of a typed program (the flat map) and returns the line that says what was written.

@@ -4,10 +4,14 @@ import Foundation
 /// `--jobs N`: how many frames (or sessions) are read in parallel.
 struct JobsOption: ParsableArguments {
     @Option(
-        name: .long, help: ArgumentHelp("Frames (or sessions) decoded and read in parallel (default: the core count).", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        name: .customLong("jobs"), help: ArgumentHelp("Frames (or sessions) decoded and read in parallel (default: the core count).", valueName: "n"))
+    var count: Int?
 
     func validate() throws {
-        if jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+        if let count, count < 1 || count > 256 { throw ValidationError("--jobs must be between 1 and 256") }
     }
+
+    /// The number asked for, else the core count (said in the help rather than as a default, which would be this
+    /// machine's).
+    var jobs: Int { count ?? ProcessInfo.processInfo.activeProcessorCount }
 }

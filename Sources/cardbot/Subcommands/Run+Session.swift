@@ -13,6 +13,7 @@ extension CardBotCommand.Run {
                 file: replay,
                 "is inside the session folder \(recording.path), whose next run would read the replay as frames; write it elsewhere")
         }
+        try replay.job?.checkTarget()
         let lesson = try job.lesson(of: recording, requested: level.level, levelsDirectory: level.levels.path)
         let start = ContinuousClock.now
         let result = try job.run(recording, lesson: lesson)

@@ -8,6 +8,7 @@ extension CardBotCommand.Run {
     func runTyped(_ text: String, job: SessionJob) throws {
         let lesson = try job.lesson(try level.required(), levelsDirectory: level.levels.path)
         let trace = try job.run(typed: text, source: "--program", on: lesson)
+        try replay.job?.checkTarget()
         let lines: [String]
         if output.json {
             lines = TraceJSONLines.lines(for: trace, optimal: lesson.optimal)

@@ -59,9 +59,10 @@ extension CardBotCommand.Synth {
         var quality: Int = 80
 
         @Option(help: "Frames rendered at once (default: the number of cores).")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        var jobs: Int?
 
         func validate() throws {
+            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
             if !(0...100).contains(quality) { throw ValidationError("--quality must be 0 (PNG) to 100.") }
             if !(fps >= SessionManifest.minimumFPS && fps <= SessionManifest.maximumFPS) {
                 throw ValidationError("--fps must be from \(SessionManifest.minimumFPS) to \(Int(SessionManifest.maximumFPS)).")
@@ -90,7 +91,8 @@ extension CardBotCommand.Synth {
                 Int(self.level.level ?? "") != nil
                 ? .number(level.number) : .path(SessionSynthesizer.relativePath(of: level.source.file, from: out))
             let truth = try synthesizer.write(
-                programs: programs, seed: seed, to: out, student: student, level: levelReference, jobs: jobs)
+                programs: programs, seed: seed, to: out, student: student, level: levelReference,
+                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             StandardOutput.print(
                 truth.summary(folder: out, video: videoOptions.video, fps: fps, runMarks: pace.runMarks, goCard: pace.goCard))
         }
