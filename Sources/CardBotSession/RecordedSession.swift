@@ -125,15 +125,15 @@ public struct RecordedSession: Sendable, Equatable {
     /// Opens what a user gave on the command line: `-` is the live stream, one folder or video file is a
     /// recorded session, anything else is single frame files in the order given.
     /// - Throws: `SessionError` as ``open(_:)`` does, and when nothing given exists (a mistyped folder is not an
-    ///   empty session of one missing frame): the error names the first input and, when a name beside it is one
-    ///   or two letters away, suggests it.
+    ///   empty session of one missing frame): the error names the first input and, when a name beside it is a
+    ///   likely typo of it, suggests it.
     public static func open(inputs: [String]) throws -> RecordedSession {
         if inputs == ["-"] { return stream }
         if inputs.count == 1, FileSystem.kind(inputs[0]) == .directory || VideoFile.isVideoName(inputs[0]) {
             return try open(inputs[0])
         }
         if let first = inputs.first, inputs.allSatisfy({ FileSystem.kind($0) == .missing && !FileSystem.exists($0) }) {
-            let suggestion = NameSuggestion.nearest(to: first).map { "; did you mean \($0)?" } ?? ""
+            let suggestion = NameSuggestion.nearest(toPath: first).map { "; did you mean \($0)?" } ?? ""
             throw SessionError(
                 file: first,
                 reason: "no such session folder, video or frame file\(suggestion)")

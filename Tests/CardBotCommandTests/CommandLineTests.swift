@@ -87,6 +87,7 @@ struct CommandLineTests {
             (["run", "--level", "1", "--program", "forward", "--replay", "o/", "--step-seconds", "0"], "--step-seconds must be from 0.05 to 10"),
             (["run"], "give the program with --program"),
             (["run", "--program", "forward", "Examples/maya-level-3"], "give either --program or a session folder / frames, not both"),
+            (["run", "--leve", "3", "--program", "forward"], "'3' was taken for a session folder or frame, but there is none, and --program was given: is the option before it misspelled?"),
             (["grade", "merge", "--gradebook", "all.sqlite"], "Missing expected argument '<part.sqlite> ...'"),
         ])
     func refused(arguments: [String], message: String) {

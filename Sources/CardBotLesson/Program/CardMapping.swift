@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// Turns what children laid on the table (marker ids read from a camera frame) or typed (card names or ids)
 /// into the cards of a level.
 ///

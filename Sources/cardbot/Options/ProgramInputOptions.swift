@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotSupport
 
 /// Where `run` gets its program: typed with `--program`, or read by the camera from a recorded
 /// session folder or from single frames.
@@ -28,6 +29,12 @@ struct ProgramInputOptions: ParsableArguments {
     func mode() throws -> Mode {
         if let program {
             guard inputs.isEmpty else {
+                // The argument parser checks this before it names an unknown option, so `--leve 3` lands here
+                // with 3 as an input: say what was taken for one.
+                if let stray = inputs.first(where: { FileSystem.kind($0) == .missing }) {
+                    throw ValidationError(
+                        "'\(stray)' was taken for a session folder or frame, but there is none, and --program was given: is the option before it misspelled?")
+                }
                 throw ValidationError("give either --program or a session folder / frames, not both")
             }
             return .typed(program)
