@@ -178,9 +178,14 @@ struct RecordedSessionSourceTests {
         #expect(byFolder.isVideo)
         let byFile = try RecordedSession.open(inputs: [folder.appendingPathComponent("lesson.mp4").path])
         #expect(byFile.source == .video(path: folder.appendingPathComponent("lesson.mp4").path))
-        let frames = try RecordedSession.open(inputs: ["a.jpg", "b.png"])
-        #expect(frames.frameNames == ["a.jpg", "b.png"])
+        let a = folder.appendingPathComponent("a.jpg").path, b = folder.appendingPathComponent("b.png").path
+        try Data([1]).write(to: URL(fileURLWithPath: a))
+        let frames = try RecordedSession.open(inputs: [a, b])
+        #expect(frames.frameNames == [a, b], "one missing frame of several is skipped when read, not refused")
         #expect(!frames.isVideo)
+        #expect(throws: SessionError.self, "when none of the inputs exists, it is a mistyped name, not a session") {
+            try RecordedSession.open(inputs: [folder.appendingPathComponent("c.jpg").path, "d.png"])
+        }
     }
 
     @Test("a missing video file is a missing file, not a missing folder")
