@@ -236,25 +236,27 @@ let package = Package(
 // every CardBot module they reach is instrumented the same way and libFuzzer supplies their main.
 if Context.environment["CARDBOT_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
-    let harnesses: [(name: String, file: String, dependencies: [Target.Dependency])] = [
-        ("png", "PNG.swift", ["CardBotImaging"]),
-        ("jpeg", "JPEG.swift", ["CardBotImaging"]),
-        ("level", "Level.swift", ["CardBotLesson", "CardBotSupport"]),
-        ("program", "Program.swift", ["CardBotLesson", "CardBotSupport"]),
-        ("deck", "Deck.swift", ["CardBotVision"]),
-        ("patterns", "Patterns.swift", ["CardBotVision"]),
-        ("catalog", "Catalog.swift", ["CardBotSupport"]),
-        ("session", "Session.swift", ["CardBotSession", "CardBotSupport"]),
+    // One harness per file of Fuzz/Harnesses, named after it (PNG.swift is fuzz-png, as Fuzz/build.sh builds it).
+    let harnesses: [(file: String, dependencies: [Target.Dependency])] = [
+        ("PNG", ["CardBotImaging"]),
+        ("JPEG", ["CardBotImaging"]),
+        ("Level", ["CardBotLesson", "CardBotSupport"]),
+        ("Program", ["CardBotLesson", "CardBotSupport"]),
+        ("Deck", ["CardBotVision"]),
+        ("Patterns", ["CardBotVision"]),
+        ("Catalog", ["CardBotSupport"]),
+        ("Session", ["CardBotSession", "CardBotSupport"]),
         (
-            "gradebook", "Gradebook.swift",
+            "Gradebook",
             ["CardBotGradebook", "CardBotClassroom", "CardBotLesson", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
     for harness in harnesses {
+        let name = "fuzz-" + harness.file.lowercased()
         package.targets.append(
             .executableTarget(
-                name: "fuzz-\(harness.name)", dependencies: ["FuzzSupport"] + harness.dependencies, path: "Fuzz/Harnesses",
-                sources: [harness.file], swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
-        package.products.append(.executable(name: "fuzz-\(harness.name)", targets: ["fuzz-\(harness.name)"]))
+                name: name, dependencies: ["FuzzSupport"] + harness.dependencies, path: "Fuzz/Harnesses",
+                sources: [harness.file + ".swift"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+        package.products.append(.executable(name: name, targets: [name]))
     }
 }

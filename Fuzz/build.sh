@@ -10,9 +10,10 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${FUZZ_OUT:-$ROOT/.build/fuzz}
 SWIFT=${SWIFT:-swift}
 BUILD=${FUZZ_BUILD_PATH:-$ROOT/.build/fuzz-spm}
-HARNESSES="png jpeg level session deck patterns program catalog gradebook"
-mkdir -p "$OUT"
 cd "$ROOT"
+# One harness per file of Fuzz/Harnesses (PNG.swift is fuzz-png), as Package.swift declares them.
+HARNESSES=$(for file in Fuzz/Harnesses/*.swift; do basename "$file" .swift | tr 'A-Z' 'a-z'; done)
+mkdir -p "$OUT"
 for name in $HARNESSES; do
     echo "fuzz: building fuzz-$name"
     rm -f "$OUT/fuzz-$name"

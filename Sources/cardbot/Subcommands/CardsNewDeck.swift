@@ -1,5 +1,4 @@
 import ArgumentParser
-import CardBotSupport
 import CardBotVision
 import Foundation
 

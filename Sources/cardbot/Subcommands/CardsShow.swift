@@ -1,7 +1,5 @@
 import ArgumentParser
-import CardBotSupport
 import CardBotClassroom
-import CardBotVision
 
 extension CardBotCommand.Cards {
     /// `cardbot cards show NAME`: one card, with its marker drawn in the terminal.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CardBotLesson
-import CardBotSupport
 
 extension CardBotCommand {
     /// `cardbot solve`: the program with the fewest cards for a level.

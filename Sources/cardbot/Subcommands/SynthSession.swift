@@ -1,7 +1,6 @@
 import ArgumentParser
 import CardBotLesson
 import CardBotSession
-import CardBotSupport
 import CardBotSynth
 import Foundation
 
