@@ -207,8 +207,8 @@ let package = Package(
         .testTarget(
             name: "CardBotClassroomTests",
             dependencies: [
-                "CardBotClassroom", "CardBotSession", "CardBotSynth", "CardBotLesson", "CardBotVision", "CardBotImaging",
-                "CardBotSupport", "CardBotTestSupport",
+                "CardBotClassroom", "CardBotSession", "CardBotSynth", "CardBotLesson", "CardBotVision", "CardBotGeometry",
+                "CardBotImaging", "CardBotSupport", "CardBotTestSupport",
             ]),
         .testTarget(
             name: "CardBotGradebookTests",

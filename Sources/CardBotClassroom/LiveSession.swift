@@ -1,6 +1,7 @@
 import CardBotImaging
 import CardBotLesson
 import CardBotSession
+import CardBotVision
 
 /// Follows a camera stream as it comes, and runs each program the moment the child runs it.
 ///
@@ -35,13 +36,14 @@ public struct LiveSession: Sendable {
     /// Reads `session`'s frames to their end (or Ctrl-C) and returns the whole session.
     ///
     /// - Parameters:
-    ///   - makeReader: Returns the function that reads a frame's marker ids in reading order.
+    ///   - makeReader: Returns the function that reads a frame's cards in reading order (corners kept for the
+    ///     attempts' frames).
     ///   - onAttempt: Called with each attempt as soon as it is run.
     ///   - onUnreadable: Called with each frame that could not be read.
     /// - Throws: `ImageError` when the stream cannot be read at all.
     public func follow(
         _ session: RecordedSession,
-        makeReader: @escaping @Sendable () -> (GrayImage) -> [Int],
+        makeReader: @escaping @Sendable () -> (GrayImage) -> [Detection],
         onAttempt: (SessionRun.Attempt) -> Void,
         onUnreadable: (SessionRun.UnreadableFrame) -> Void = { _ in }
     ) throws -> Outcome {
@@ -52,9 +54,12 @@ public struct LiveSession: Sendable {
         var unreadable: [SessionRun.UnreadableFrame] = []
         var frames = 0
         var lastReadable: FrameStamp? = nil
+        // The cards of recent frames: an attempt is decided at most the settle time after its frame.
+        var cardsSeen = FrameCards(keeping: 4096)
         func run(_ found: [AttemptTracker.Found], delivered: ContinuousClock.Instant) {
             for found in tracker.live(found) {
-                let attempt = runner.attempt(attempts.count + 1, found: found, level: level)
+                let attempt = runner.attempt(
+                    attempts.count + 1, found: found, level: level, cards: cardsSeen.cards(of: found.stamp))
                 attempts.append(attempt)
                 onAttempt(attempt)
                 latencies.append(clock.now - delivered)
@@ -70,9 +75,10 @@ public struct LiveSession: Sendable {
                 let delivered = clock.now
                 frames += 1
                 switch frame.outcome {
-                case .success(let markers):
+                case .success(let cards):
                     lastReadable = frame.stamp
-                    run(tracker.observe(.init(stamp: frame.stamp, markers: markers)), delivered: delivered)
+                    cardsSeen.keep(cards, of: frame.stamp)
+                    run(tracker.observe(.init(stamp: frame.stamp, markers: cards.map(\.marker))), delivered: delivered)
                 case .failure(let error):
                     let bad = SessionRun.UnreadableFrame(name: frame.stamp.name, reason: error.reason)
                     unreadable.append(bad)
@@ -86,7 +92,7 @@ public struct LiveSession: Sendable {
             session: session, level: level, optimal: optimal, frameCount: frames, unreadable: unreadable,
             attempts: attempts, signal: tracker.signal, taps: tracker.tapsSeen, notes: tracker.notes,
             finalMarkers: tracker.currentProgram, finalProgram: runner.names(tracker.currentProgram, level: level),
-            lastReadableFrame: lastReadable)
+            lastReadableFrame: lastReadable, lastReadableCards: lastReadable.map { cardsSeen.cards(of: $0) } ?? [])
         return Outcome(run: result, runLatencies: latencies)
     }
 }

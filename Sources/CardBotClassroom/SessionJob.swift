@@ -62,7 +62,7 @@ public struct SessionJob: Sendable {
     public func run(_ recording: RecordedSession, lesson: Lesson) throws -> SessionRun {
         try runner(jobs: jobs).run(
             recording, level: lesson.level, optimal: lesson.optimal,
-            makeReader: FrameAnalyzer.markerReader(deck: deck, limits: limits))
+            makeReader: FrameAnalyzer.cardReader(deck: deck, limits: limits))
     }
 
     /// Follows a live stream: each attempt is run and handed to `onAttempt` the moment it is decided.
@@ -73,7 +73,7 @@ public struct SessionJob: Sendable {
     ) throws -> LiveSession.Outcome {
         let live = LiveSession(runner: runner(jobs: 1), level: lesson.level, optimal: lesson.optimal)
         return try live.follow(
-            stream, makeReader: FrameAnalyzer.markerReader(deck: deck, limits: limits), onAttempt: onAttempt,
+            stream, makeReader: FrameAnalyzer.cardReader(deck: deck, limits: limits), onAttempt: onAttempt,
             onUnreadable: onUnreadable)
     }
 

@@ -2,6 +2,7 @@ import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
+import CardBotVision
 
 /// Everything that happened in one recorded session: frames read, attempts run, the final program.
 public struct SessionRun: Sendable {
@@ -46,6 +47,10 @@ public struct SessionRun: Sendable {
         public var cardNames: [String]
         /// The outcome.
         public var outcome: Outcome
+        /// Every card read in the attempt's frame, in reading order (the GO card and cards the program left out
+        /// included), with its corners in that frame's pixels, its decoding confidence and corrected cells: what the
+        /// reading rests on, kept so that pictures and replays draw the cards without detecting them again.
+        public var cards: [Detection] = []
 
         /// The trace, when the program ran.
         public var trace: Trace? {
@@ -92,6 +97,8 @@ public struct SessionRun: Sendable {
     public var finalProgram: [String]
     /// The last readable frame, for thumbnails; nil when no frame could be read.
     public var lastReadableFrame: FrameStamp?
+    /// The cards read in the last readable frame, corners kept (for its thumbnail).
+    public var lastReadableCards: [Detection] = []
 
     /// True when the attempts are estimated: nothing in the recording said "run".
     public var attemptsEstimated: Bool { signal.isEstimate }

@@ -2,6 +2,7 @@ import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
+import CardBotVision
 import Foundation
 
 /// Reads a recorded session's frames, tracks the program on the table and runs every attempt on the robot.
@@ -31,20 +32,22 @@ public struct SessionRunner: Sendable {
     /// Runs `session` on `level`.
     ///
     /// - Parameters:
-    ///   - makeReader: Called once per worker; returns the function that reads a frame's marker ids in reading
-    ///     order (the GO card included: the tracker takes it out).
+    ///   - makeReader: Called once per worker; returns the function that reads a frame's cards in reading order
+    ///     (the GO card included: the tracker takes it out). The cards of the attempts' frames and of the last
+    ///     readable frame are kept in the run, with their corners.
     ///   - optimal: The level's proven fewest cards, when known (solve once per level and pass it in).
     ///   - progress: Called after each frame with the number of frames done.
     /// - Throws: `ImageError` when the session's video cannot be read at all (a damaged frame is only unreadable).
     public func run(
         _ session: RecordedSession, level: Level, optimal: Int?,
-        makeReader: @escaping @Sendable () -> (GrayImage) -> [Int],
+        makeReader: @escaping @Sendable () -> (GrayImage) -> [Detection],
         progress: (@Sendable (Int) -> Void)? = nil
     ) throws -> SessionRun {
         let source = session.frameSource(limits: limits, sampleFPS: sampleFPS)
         var frames: [AttemptTracker.Frame] = []
         var unreadable: [SessionRun.UnreadableFrame] = []
         var lastReadable: FrameStamp? = nil
+        var cardsSeen = FrameCards()
         var done = 0
         try source.read(
             jobs: jobs,
@@ -54,8 +57,9 @@ public struct SessionRunner: Sendable {
             },
             deliver: { frame in
                 switch frame.outcome {
-                case .success(let markers):
-                    frames.append(.init(stamp: frame.stamp, markers: markers))
+                case .success(let cards):
+                    frames.append(.init(stamp: frame.stamp, markers: cards.map(\.marker)))
+                    cardsSeen.keep(cards, of: frame.stamp)
                     lastReadable = frame.stamp
                 case .failure(let error):
                     frames.append(.init(stamp: frame.stamp, markers: nil))
@@ -67,7 +71,7 @@ public struct SessionRunner: Sendable {
             })
         let plan = AttemptTracker.plan(frames, runMarks: session.runMarks, options: tracking)
         let attempts = plan.attempts.enumerated().map { index, found in
-            attempt(index + 1, found: found, level: level)
+            attempt(index + 1, found: found, level: level, cards: cardsSeen.cards(of: found.stamp))
         }
         var notes = plan.notes
         if let cut = Self.endsEarly(source, lastFrame: frames.last?.stamp.seconds, sampleFPS: sampleFPS) { notes.append(cut) }
@@ -75,7 +79,7 @@ public struct SessionRunner: Sendable {
             session: session, level: level, optimal: optimal, frameCount: frames.count, unreadable: unreadable,
             attempts: attempts, signal: plan.signal, taps: plan.taps, notes: notes,
             finalMarkers: plan.finalProgram, finalProgram: names(plan.finalProgram, level: level),
-            lastReadableFrame: lastReadable)
+            lastReadableFrame: lastReadable, lastReadableCards: lastReadable.map { cardsSeen.cards(of: $0) } ?? [])
     }
 
     /// A note when a video's frames stop well before the length its container claims (a file cut short, as an
@@ -90,13 +94,14 @@ public struct SessionRunner: Sendable {
             FrameStamp.clock(last), FrameStamp.clock(duration))
     }
 
-    /// Attempt `number`: the program `found` names, run on the robot (or refused as not runnable).
-    public func attempt(_ number: Int, found: AttemptTracker.Found, level: Level) -> SessionRun.Attempt {
+    /// Attempt `number`: the program `found` names, run on the robot (or refused as not runnable), with the
+    /// `cards` read in its frame.
+    public func attempt(_ number: Int, found: AttemptTracker.Found, level: Level, cards: [Detection]) -> SessionRun.Attempt {
         let mapping = CardMapping(level: level, deckNames: deckNames)
         return SessionRun.Attempt(
             number: number, signal: found.signal, frame: found.stamp.index, frameName: found.stamp.name,
             seconds: found.seconds, markers: found.markers, cardNames: names(found.markers, level: level),
-            outcome: Self.outcome(found.markers, mapping: mapping, level: level))
+            outcome: Self.outcome(found.markers, mapping: mapping, level: level), cards: cards)
     }
 
     /// The names of marker ids: what the level makes of each, else the deck's name, else `marker N`.

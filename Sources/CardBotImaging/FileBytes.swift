@@ -40,35 +40,10 @@ public enum FileBytes {
     /// over it, so that an interrupted write or a power cut leaves the old file or the new one, never half a file.
     /// The temporary is removed if the process is interrupted meanwhile (see `TemporaryFiles`).
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let temporary = TemporaryFiles.name(for: path)
-        let slot = TemporaryFiles.track(temporary)
-        defer { TemporaryFiles.forget(slot) }
-        let descriptor = PathName.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard descriptor >= 0 else {
-            throw ImageError(.writeFailed, file: path, reason: "cannot create: \(String(cString: strerror(errno)))")
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw ImageError(.writeFailed, file: path, reason: error.reason)
         }
-        var done = 0
-        var failure: Int32? = bytes.withUnsafeBytes { raw in
-            while done < raw.count {
-                let put = write(descriptor, raw.baseAddress! + done, raw.count - done)
-                if put < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                done += put
-            }
-            return nil
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = errno }
-        let closed = close(descriptor)
-        if failure == nil, closed != 0 { failure = errno }
-        if failure == nil, PathName.withCString(temporary, { from in PathName.withCString(path) { rename(from, $0) } }) != 0 {
-            failure = errno
-        }
-        if let failure {
-            _ = PathName.withCString(temporary) { unlink($0) }
-            throw ImageError(.writeFailed, file: path, reason: "cannot write: \(String(cString: strerror(failure)))")
-        }
-        FileSystem.syncFolder(of: path)
     }
 }

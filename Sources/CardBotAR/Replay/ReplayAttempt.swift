@@ -1,4 +1,5 @@
 import CardBotLesson
+import CardBotVision
 
 /// One attempt of a session as the replay shows it: its run frame, its cards and what the robot did.
 public struct ReplayAttempt: Sendable {
@@ -12,19 +13,22 @@ public struct ReplayAttempt: Sendable {
     public var frameIndex: Int
     /// The program's marker ids in reading order (to find the running card among the frame's cards).
     public var markers: [Int]
+    /// The cards read in the run frame, corners kept: they give the table plane, so the frame is not read again.
+    public var cards: [Detection]
     /// The robot's run, or nil when the program could not run.
     public var trace: Trace?
     /// What happened, in one sentence (the result, or why the program could not run).
     public var headline: String
 
     /// Creates an attempt.
-    public init(number: Int, frameName: String, framePath: String?, frameIndex: Int, markers: [Int], trace: Trace?,
-                headline: String) {
+    public init(number: Int, frameName: String, framePath: String?, frameIndex: Int, markers: [Int],
+                cards: [Detection] = [], trace: Trace?, headline: String) {
         self.number = number
         self.frameName = frameName
         self.framePath = framePath
         self.frameIndex = frameIndex
         self.markers = markers
+        self.cards = cards
         self.trace = trace
         self.headline = headline
     }

@@ -25,16 +25,15 @@ public enum ReplayClip {
 
     /// The GIF bytes of `attempt` over `frame` (its run frame, full size), at most `maxWidth` pixels wide.
     ///
-    /// The cards are read on the full frame; the table plane is fitted to their corners scaled to the clip.
+    /// The table plane is fitted to the corners of the attempt's cards (as read on the full frame), scaled to the clip.
     /// - Throws: `ImageError` when the GIF cannot be written.
-    public static func gif(_ attempt: ReplayAttempt, frame: RGBImage, level: Level, analyzer: FrameAnalyzer,
+    public static func gif(_ attempt: ReplayAttempt, frame: RGBImage, level: Level,
                            cards: CardGeometry, fieldOfView: Double = CameraPose.defaultFieldOfView,
                            maxWidth: Int = 240) throws -> [UInt8] {
         let factor = max(1, (frame.width + maxWidth - 1) / max(1, maxWidth))
         let small = shrink(frame, by: factor)
-        let reading = analyzer.analyze(frame.luminance)
         let scale = Double(small.width) / Double(frame.width)
-        let corners = reading.cards.map { card in
+        let corners = attempt.cards.map { card in
             (card.marker, card.corners.map { ImagePoint(($0.x + 0.5) * scale - 0.5, ($0.y + 0.5) * scale - 0.5) })
         }
         var options = Self.options
@@ -42,7 +41,7 @@ public enum ReplayClip {
         options.fieldOfView = fieldOfView
         let view = ReplayView.prepare(
             plane: TablePlaneFitter(geometry: cards).fit(corners.map { (marker: $0.0, corners: $0.1) }),
-            programMatches: reading.markers == attempt.markers, map: level.map, width: small.width, height: small.height,
+            programMatches: attempt.cards.map(\.marker) == attempt.markers, map: level.map, width: small.width, height: small.height,
             options: options)
         // In $TMPDIR under a name an interrupt removes and a later run sweeps (see `TemporaryFiles`).
         let base = Self.temporaryBase

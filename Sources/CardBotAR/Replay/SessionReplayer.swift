@@ -1,10 +1,12 @@
+import CardBotGeometry
 import CardBotImaging
 import CardBotLesson
 import CardBotSupport
 import CardBotVision
 
-/// Renders the replay of a recorded session of still frames: for each attempt, its run frame is read again (in
-/// colour), its cards give the table plane, and the robot performs its steps over that frame held still.
+/// Renders the replay of a recorded session of still frames: for each attempt, its run frame is read again in
+/// colour, the cards read when the session was run give the table plane, and the robot performs its steps over
+/// that frame held still.
 public struct SessionReplayer: Sendable {
     /// What the replay wrote.
     public struct Summary: Sendable, Equatable {
@@ -41,7 +43,6 @@ public struct SessionReplayer: Sendable {
     public func write<Sink: ReplayFrameSink>(_ attempts: [ReplayAttempt], into sink: inout Sink,
                                              warn: (String) -> Void) throws -> Summary {
         let composer = ReplayComposer(level: level, options: options)
-        let analyzer = FrameAnalyzer(deck: deck, limits: limits)
         let fitter = TablePlaneFitter(geometry: options.cards)
         var reader = ImageReader(limits: limits)
         var summary = Summary(frames: 0, flatAttempts: [])
@@ -49,13 +50,14 @@ public struct SessionReplayer: Sendable {
         for attempt in attempts {
             guard let path = attempt.framePath else { continue }
             var background = try reader.readRGB(path)
+            var cards = attempt.cards
             if let size, size != (background.width, background.height) {
+                cards = Self.scaled(cards, by: (Double(size.width) / Double(background.width), Double(size.height) / Double(background.height)))
                 background = Self.resized(background, width: size.width, height: size.height)
             }
             size = size ?? (background.width, background.height)
-            let reading = analyzer.analyze(background.luminance, file: path)
             let view = ReplayView.prepare(
-                plane: fitter.fit(reading.cards), programMatches: reading.markers == attempt.markers, map: level.map,
+                plane: fitter.fit(cards), programMatches: cards.map(\.marker) == attempt.markers, map: level.map,
                 width: background.width, height: background.height, options: options)
             if let reason = view.fallbackReason {
                 summary.flatAttempts.append((attempt.number, reason))
@@ -95,6 +97,19 @@ public struct SessionReplayer: Sendable {
         }
         try sink.finish()
         return frames
+    }
+
+    /// `cards` with their corners scaled by `factor` (x, y), as ``resized(_:width:height:)`` scales their frame.
+    static func scaled(_ cards: [Detection], by factor: (x: Double, y: Double)) -> [Detection] {
+        cards.map { card in
+            var card = card
+            let scale = { (point: ImagePoint) in ImagePoint(point.x * factor.x, point.y * factor.y) }
+            let quad = card.quad
+            card.quad = Quad(
+                topLeft: scale(quad.topLeft), topRight: scale(quad.topRight), bottomRight: scale(quad.bottomRight),
+                bottomLeft: scale(quad.bottomLeft))
+            return card
+        }
     }
 
     /// `image` scaled to `width` x `height` by nearest neighbour (frames of another size in one session).

@@ -110,7 +110,7 @@ public struct Grader: Sendable {
                 folder = try RecordedSession.open(entry.path)
             } catch {
                 failed.append(.failed(path: entry.relativePath, student: entry.folderStudent,
-                                      error: relative(error, to: classFolder.path)))
+                                      error: classFolder.errorText(error)))
                 continue
             }
             let student = Self.student(folder.manifest.student, fallback: entry.folderStudent)
@@ -120,7 +120,7 @@ public struct Grader: Sendable {
                 prepared.append(
                     Prepared(entry: entry, folder: folder, student: student, level: level, levelKey: key, levelFile: own))
             } catch {
-                failed.append(.failed(path: entry.relativePath, student: student, error: relative(error, to: classFolder.path)))
+                failed.append(.failed(path: entry.relativePath, student: student, error: classFolder.errorText(error)))
             }
         }
         let classKey = classFolder.key
@@ -185,7 +185,7 @@ public struct Grader: Sendable {
                 do {
                     let run = try runner.run(
                         session.folder, level: session.level, optimal: session.optimal,
-                        makeReader: FrameAnalyzer.markerReader(deck: deck, limits: limits),
+                        makeReader: FrameAnalyzer.cardReader(deck: deck, limits: limits),
                         progress: { _ in tracker.frameDone() })
                     var grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
                     grade.levelFile = session.levelFile
@@ -196,7 +196,7 @@ public struct Grader: Sendable {
                 } catch {
                     var grade = SessionGrade.failed(
                         path: session.entry.relativePath, student: session.student,
-                        error: relative(error, to: classFolder.path), level: session.level.number,
+                        error: classFolder.errorText(error), level: session.level.number,
                         levelName: session.level.name)
                     grade.levelFile = session.levelFile
                     store?.recordFailure(grade, classPath: classKey)
@@ -213,21 +213,6 @@ public struct Grader: Sendable {
     static func student(_ manifest: String?, fallback: String) -> String {
         if let name = manifest?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty { return name }
         return fallback
-    }
-
-    /// An error's message with the class folder's path left out wherever it appears (as given or absolute),
-    /// so reports name paths relative to the class folder and do not depend on where it lies.
-    func relative(_ error: Error, to classPath: String) -> String {
-        var message = (error as? SessionError)?.description ?? (error as? ImageError)?.description ?? "\(error)"
-        let absolute = URL(fileURLWithPath: classPath).standardizedFileURL.path
-        for prefix in Set([absolute, classPath]) where !prefix.isEmpty && prefix != "/" {
-            let folder = NSRegularExpression.escapedPattern(for: prefix.hasSuffix("/") ? prefix : prefix + "/")
-            // Only where a path starts: at the beginning, or after a space, quote or parenthesis.
-            guard let pattern = try? NSRegularExpression(pattern: "(^|[\\s'\"(])" + folder) else { continue }
-            message = pattern.stringByReplacingMatches(
-                in: message, range: NSRange(message.startIndex..., in: message), withTemplate: "$1")
-        }
-        return message
     }
 }
 

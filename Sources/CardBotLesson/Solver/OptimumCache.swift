@@ -77,6 +77,6 @@ public struct OptimumCache: Sendable {
         guard let directory else { return }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let text = "{\"format\":1,\"optimal\":\(optimal.map(String.init) ?? "null")}\n"
-        try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try? AtomicFile.write(Array(text.utf8), to: path)
     }
 }

@@ -11,7 +11,7 @@ extension SessionRun {
             return ReplayAttempt(
                 number: attempt.number, frameName: attempt.frameName, framePath: session.isVideo ? nil : session.framePaths[attempt.frame],
                 frameIndex: attempt.frame,
-                markers: attempt.markers, trace: attempt.trace, headline: attempt.headline(level: level))
+                markers: attempt.markers, cards: attempt.cards, trace: attempt.trace, headline: attempt.headline(level: level))
         }
     }
 }

@@ -60,7 +60,9 @@ final class SessionPainter {
         if let stamp = run.lastReadableFrame,
             let image = try? run.session.frameSource(limits: limits, sampleFPS: sampleFPS).frame(stamp)
         {
-            let reading = analyzer.analyze(image)
+            let reading = FrameReading(
+                file: stamp.name, width: image.width, height: image.height, rows: ReadingOrder.rows(run.lastReadableCards),
+                milliseconds: 0)
             let small = FrameThumbnail.render(image, reading: reading, maxWidth: thumbnailWidth)
             pictures.thumbnail = try? PNGCodec.encode(small)
         }
@@ -93,7 +95,7 @@ final class SessionPainter {
             } catch {
                 continue
             }
-            guard let gif = try? ReplayClip.gif(replay, frame: frame, level: run.level, analyzer: analyzer, cards: cards),
+            guard let gif = try? ReplayClip.gif(replay, frame: frame, level: run.level, cards: cards),
                 spent + gif.count <= Self.replayBudget
             else {
                 pictures.replaysLeftOut += 1

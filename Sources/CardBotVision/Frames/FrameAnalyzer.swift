@@ -19,11 +19,11 @@ public final class FrameAnalyzer {
     }
 
     /// What a session's frames are read with: called once per worker, it returns that worker's function from a
-    /// decoded frame to its marker ids in reading order (one analyzer each, so no buffer is shared).
-    public static func markerReader(deck: Deck, limits: ImageLimits = .default) -> @Sendable () -> (GrayImage) -> [Int] {
+    /// decoded frame to its cards in reading order, corners kept (one analyzer each, so no buffer is shared).
+    public static func cardReader(deck: Deck, limits: ImageLimits = .default) -> @Sendable () -> (GrayImage) -> [Detection] {
         {
             let analyzer = FrameAnalyzer(deck: deck, limits: limits)
-            return { image in analyzer.analyze(image).markers }
+            return { image in analyzer.analyze(image).cards }
         }
     }
 

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writing a whole file atomically with POSIX calls: the old file or the new one, never half a file.
+///
+/// Foundation's `Data.write(options: .atomic)` is not used: on Linux it leaves an empty `TemporaryDirectory.*`
+/// folder in `/tmp` behind every write.
+public enum AtomicFile {
+    /// Why a file could not be written.
+    public struct Failure: Error, Sendable, Equatable {
+        /// What went wrong, as the system says it ("cannot create: Permission denied").
+        public var reason: String
+
+        /// Creates a failure.
+        public init(reason: String) {
+            self.reason = reason
+        }
+    }
+
+    /// Writes `bytes` to `path`: to a temporary file beside it, flushed to disk (`fsync`), then renamed over it.
+    /// The temporary is removed if the write fails, or if the process is interrupted meanwhile (see
+    /// ``TemporaryFiles``); the folder is flushed after the rename so that the new name survives a power cut.
+    public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let temporary = TemporaryFiles.name(for: path)
+        let slot = TemporaryFiles.track(temporary)
+        defer { TemporaryFiles.forget(slot) }
+        let descriptor = PathName.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard descriptor >= 0 else {
+            throw Failure(reason: "cannot create: \(RegularFile.message(errno))")
+        }
+        var done = 0
+        var failure: Int32? = bytes.withUnsafeBytes { raw in
+            while done < raw.count {
+                let put = writeSome(descriptor, raw.baseAddress! + done, raw.count - done)
+                if put < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                done += put
+            }
+            return nil
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        let closed = close(descriptor)
+        if failure == nil, closed != 0 { failure = errno }
+        if failure == nil, PathName.withCString(temporary, { from in PathName.withCString(path) { rename(from, $0) } }) != 0 {
+            failure = errno
+        }
+        if let failure {
+            _ = PathName.withCString(temporary) { unlink($0) }
+            throw Failure(reason: "cannot write: \(RegularFile.message(failure))")
+        }
+        FileSystem.syncFolder(of: path)
+    }
+}
+
+/// POSIX `write`, named apart from ``AtomicFile/write(_:to:)``, which hides it inside the type.
+private func writeSome(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
