@@ -14,8 +14,8 @@ all: build
 # Installs with apt what is missing: libpng and libjpeg (frames), FFmpeg's libraries and the ffmpeg tool
 # (video sessions; the video tests pipe streams through it), libsqlite3-dev (the gradebook, through GRDB),
 # cairo and Pango (printed matter), fonts for Latin, Greek, Cyrillic, Arabic and CJK text, gettext's msgfmt
-# (checks the message catalogs), poppler's pdftotext (the tests read printed PDFs back) and man (the tests render
-# the installed manual pages).
+# (checks the message catalogs), poppler's pdftotext (the tests read printed PDFs back), man (the tests render
+# the installed manual pages) and chromium (the tests measure the HTML pages at a phone's and a desktop's width).
 FONTS = fonts-dejavu-core fonts-noto-core fonts-noto-cjk
 DEV_LIBS = libpng libjpeg libavformat libavcodec libavutil libswscale sqlite3 pangocairo cairo-pdf cairo-svg
 deps:
@@ -31,6 +31,7 @@ deps:
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing$$missing..."; \
 		$(SUDO) apt-get update -qq && \

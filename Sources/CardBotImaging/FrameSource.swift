@@ -28,6 +28,18 @@ public protocol FrameSource: Sendable {
     /// Decodes the frame `stamp` names again (for a report's thumbnail).
     func frame(_ stamp: FrameStamp) throws -> GrayImage
 
+    /// Decodes the frame `stamp` names again, in colour (for a picture a person looks at).
+    func colourFrame(_ stamp: FrameStamp) throws -> RGBImage
+
+    /// Reads every frame as ``read(jobs:makeReader:deliver:)`` does, handing each reader the frame in colour as
+    /// well, decoded in the same pass (for pictures made of every frame, such as a video's replay). Detection reads
+    /// the luma, as in `read`, so what is read does not change.
+    func readInColour<Reading: Sendable>(
+        jobs: Int,
+        makeReader: @escaping @Sendable () -> (GrayImage, RGBImage, FrameStamp) -> Reading,
+        deliver: (ScannedFrame<Reading>) -> Bool
+    ) throws
+
     /// The length in seconds the source's container claims (a video's), when it claims one: frames that stop well
     /// before it tell of a file cut short.
     var claimedDuration: Double? { get }
@@ -36,6 +48,26 @@ public protocol FrameSource: Sendable {
 extension FrameSource {
     /// No length is claimed (stills, streams).
     public var claimedDuration: Double? { nil }
+
+    /// A source without colour gives its gray frame.
+    public func colourFrame(_ stamp: FrameStamp) throws -> RGBImage {
+        RGBImage(try frame(stamp))
+    }
+
+    /// A source without colour hands each reader its gray frame as the colour one.
+    public func readInColour<Reading: Sendable>(
+        jobs: Int,
+        makeReader: @escaping @Sendable () -> (GrayImage, RGBImage, FrameStamp) -> Reading,
+        deliver: (ScannedFrame<Reading>) -> Bool
+    ) throws {
+        try read(
+            jobs: jobs,
+            makeReader: {
+                let read = makeReader()
+                return { image, stamp in read(image, RGBImage(image), stamp) }
+            },
+            deliver: deliver)
+    }
 
     /// Reads every frame and returns the results in playing order.
     public func scan<Reading: Sendable>(

@@ -76,4 +76,9 @@ public struct StillFrameSource: FrameSource {
         var reader = ImageReader(limits: limits)
         return try reader.readGray(paths[stamp.index])
     }
+
+    public func colourFrame(_ stamp: FrameStamp) throws -> RGBImage {
+        var reader = ImageReader(limits: limits)
+        return try reader.readRGB(paths[stamp.index])
+    }
 }

@@ -74,6 +74,37 @@ public struct VideoFrameSource: FrameSource {
         makeReader: @escaping @Sendable () -> (GrayImage, FrameStamp) -> Reading,
         deliver: (ScannedFrame<Reading>) -> Bool
     ) throws {
+        try decode(
+            jobs: jobs, colour: false,
+            makeReader: {
+                let read = makeReader()
+                return { image, _, stamp in read(image, stamp) }
+            },
+            deliver: deliver)
+    }
+
+    /// Each frame's luma for the reader, as `read` gives it, and its colour, converted in the same pass.
+    public func readInColour<Reading: Sendable>(
+        jobs: Int,
+        makeReader: @escaping @Sendable () -> (GrayImage, RGBImage, FrameStamp) -> Reading,
+        deliver: (ScannedFrame<Reading>) -> Bool
+    ) throws {
+        try decode(
+            jobs: jobs, colour: true,
+            makeReader: {
+                let read = makeReader()
+                return { image, colour, stamp in read(image, colour ?? RGBImage(image), stamp) }
+            },
+            deliver: deliver)
+    }
+
+    /// Decodes every frame (every sampled one) and reads each on `jobs` workers; with `colour`, each frame is also
+    /// converted to RGB (nil where its pixel format has no conversion).
+    private func decode<Reading: Sendable>(
+        jobs: Int, colour: Bool,
+        makeReader: @escaping @Sendable () -> (GrayImage, RGBImage?, FrameStamp) -> Reading,
+        deliver: (ScannedFrame<Reading>) -> Bool
+    ) throws {
         try checkFile()
         if live { cardbot_video_interrupt_install() }
         let workers = max(1, jobs)
@@ -86,7 +117,11 @@ public struct VideoFrameSource: FrameSource {
             throw error
         }
         var extractor = LumaExtractor()
-        defer { extractor.release() }
+        var colourExtractor = ColourExtractor()
+        defer {
+            extractor.release()
+            colourExtractor.release()
+        }
         var sampler = FrameSampler(fps: sampleFPS)
         let results = OrderedResults<ScannedFrame<Reading>>()
         let readers = ReaderPool(make: makeReader)
@@ -138,18 +173,19 @@ public struct VideoFrameSource: FrameSource {
                     index += 1
                     continue
                 }
+                let picture = colour ? colourExtractor.extract(frame, rotation: decoder.rotation) : nil
                 let slot = index
                 index += 1
                 if workers == 1 {
                     let read = readers.take()
-                    results.put(slot, ScannedFrame(stamp: stamp, outcome: .success(read(image, stamp))))
+                    results.put(slot, ScannedFrame(stamp: stamp, outcome: .success(read(image, picture, stamp))))
                     readers.give(read)
                 } else {
                     slots.wait()
                     group.enter()
                     DispatchQueue.global().async { [image] in
                         let read = readers.take()
-                        let reading = read(image, stamp)
+                        let reading = read(image, picture, stamp)
                         readers.give(read)
                         results.put(slot, ScannedFrame(stamp: stamp, outcome: .success(reading)))
                         slots.signal()
@@ -163,6 +199,28 @@ public struct VideoFrameSource: FrameSource {
         drain()
         if !decodedAny && index == 0 && !stopped && !(live && cardbot_video_interrupted() != 0) {
             throw ImageError(.corrupt, file: file, reason: "the video holds no frame that can be decoded")
+        }
+    }
+
+    public func colourFrame(_ stamp: FrameStamp) throws -> RGBImage {
+        try checkFile()
+        let decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: 1)
+        var extractor = ColourExtractor()
+        defer { extractor.release() }
+        _ = decoder.seek(to: stamp.seconds)
+        while true {
+            switch decoder.next() {
+            case .end:
+                throw ImageError(.truncated, file: file, reason: "no frame at \(stamp.name)")
+            case .damaged:
+                continue
+            case .frame(let frame, let seconds):
+                guard seconds + 1e-3 >= stamp.seconds else { continue }
+                guard let image = extractor.extract(frame, rotation: decoder.rotation) else {
+                    throw ImageError(.unknownFormat, file: file, reason: "the frame's pixel format cannot be read")
+                }
+                return image
+            }
         }
     }
 
@@ -211,15 +269,15 @@ public struct VideoFrameSource: FrameSource {
 /// The readers of a video's workers: each made once and reused, one per frame in flight.
 private final class ReaderPool<Reading>: @unchecked Sendable {
     private let lock = NSLock()
-    private var idle: [(GrayImage, FrameStamp) -> Reading] = []
-    private let make: @Sendable () -> (GrayImage, FrameStamp) -> Reading
+    private var idle: [(GrayImage, RGBImage?, FrameStamp) -> Reading] = []
+    private let make: @Sendable () -> (GrayImage, RGBImage?, FrameStamp) -> Reading
 
-    init(make: @escaping @Sendable () -> (GrayImage, FrameStamp) -> Reading) { self.make = make }
+    init(make: @escaping @Sendable () -> (GrayImage, RGBImage?, FrameStamp) -> Reading) { self.make = make }
 
-    func take() -> (GrayImage, FrameStamp) -> Reading {
+    func take() -> (GrayImage, RGBImage?, FrameStamp) -> Reading {
         if let reader = lock.withLock({ idle.popLast() }) { return reader }
         return make()
     }
 
-    func give(_ reader: @escaping (GrayImage, FrameStamp) -> Reading) { lock.withLock { idle.append(reader) } }
+    func give(_ reader: @escaping (GrayImage, RGBImage?, FrameStamp) -> Reading) { lock.withLock { idle.append(reader) } }
 }

@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotTestSupport
 import Foundation
 import Testing
 
@@ -126,6 +127,25 @@ struct DetectCommandTests {
         #expect(written == ["frame-0001-annotated.png", "frame-0002-annotated.png"])
         let bytes = try Data(contentsOf: out.appendingPathComponent(written[0]))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("--annotate draws on the photo in colour (detection reads the luma; the teacher sees the table as it is)")
+    func annotateInColour() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = PackageRoot.path("Examples/maya-level-3/frame-0022.jpg")
+        let output = try CLIRunner.run(["detect", "--annotate", folder.path, photo])
+        #expect(output.status == 0, "\(output.stderr)")
+        var reader = ImageReader()
+        let annotated = try reader.readRGB(folder.appendingPathComponent("frame-0022-annotated.png").path)
+        let original = try reader.readRGB(photo)
+        // The wooden table away from every card and label (bottom-left corner) is the photo's own brown.
+        for (x, y) in [(20, 460), (60, 440), (600, 450)] {
+            let at = (y * annotated.width + x) * 3
+            let (r, g, b) = (Int(annotated.pixels[at]), Int(annotated.pixels[at + 1]), Int(annotated.pixels[at + 2]))
+            #expect(r > b + 25, "(\(x), \(y)) is \(r),\(g),\(b): not brown")
+            #expect(Array(annotated.pixels[at..<at + 3]) == Array(original.pixels[at..<at + 3]))
+        }
     }
 
     @Test("a deck that cannot be loaded stops with the file and reason, exit status 2")

@@ -146,5 +146,40 @@ struct LanguageCommandTests {
         #expect(html.contains(#"<html lang="da">"#))
         #expect(html.contains("<h2>Elever efter bane</h2>"))
         #expect(html.contains("<dt>Forsøg</dt>"))
+        // Level names as the level files translate them, where a person reads them; as written in JSON and CSV.
+        #expect(tables["da"]?.contains("L3 Venstre og højre: 1 af 1 elev") == true)
+        #expect(tables["en"]?.contains("L3 Left and right: 1 of 1 student") == true)
+        #expect(html.contains("Maya · bane 3: Venstre og højre"))
+        #expect(!html.contains("Left and right"))
+        #expect(String(decoding: reports["da"]?["class.csv"] ?? Data(), as: UTF8.self).contains(",Left and right,"))
+    }
+
+    @Test("progress names levels in Danish on the terminal and the page, as written in JSON and CSV; the page is titled by the gradebook's name")
+    func progressInDanish() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let book = folder.appendingPathComponent("autumn term.sqlite").path
+        #expect(try CLIRunner.run(["grade", "Examples", "--gradebook", book]).status == 0)
+        var files: [String: [String: String]] = [:]
+        var terminal: [String: String] = [:]
+        for language in ["en", "da"] {
+            let out = ["json", "csv", "html"].map { folder.appendingPathComponent("progress-\(language).\($0)").path }
+            let output = try CLIRunner.run(["progress", book, "--language", language] + out.flatMap { ["--out", $0] })
+            #expect(output.status == 0, "\(output.stderr)")
+            terminal[language] = output.stdout
+            files[language] = Dictionary(uniqueKeysWithValues: zip(["json", "csv", "html"], out.map {
+                (try? String(contentsOfFile: $0, encoding: .utf8)) ?? ""
+            }))
+        }
+        #expect(terminal["da"]?.contains("L9 Trappen: 1 af 1 elev") == true)
+        #expect(terminal["en"]?.contains("L9 The stairs: 1 of 1 student") == true)
+        #expect(files["da"]?["json"] == files["en"]?["json"])
+        #expect(files["da"]?["csv"] == files["en"]?["csv"])
+        let html = files["da"]?["html"] ?? ""
+        #expect(html.contains("Trappen") && !html.contains("The stairs"))
+        #expect(html.contains("<h1>Fremskridt: autumn term</h1>"), "\(html.prefix(2000))")
+        #expect(files["en"]?["html"]?.contains("<h1>Progress: autumn term</h1>") == true)
+        // The legend names an unlocked level as its cells do.
+        #expect(files["en"]?["html"]?.contains(#"<span class="open" title="unlocked, not played">open</span>"#) == true)
     }
 }

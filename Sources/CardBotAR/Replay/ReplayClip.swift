@@ -29,9 +29,9 @@ public enum ReplayClip {
     /// - Throws: `ImageError` when the GIF cannot be written.
     public static func gif(_ attempt: ReplayAttempt, frame: RGBImage, level: Level,
                            cards: CardGeometry, fieldOfView: Double = CameraPose.defaultFieldOfView,
-                           maxWidth: Int = 240) throws -> [UInt8] {
+                           maxWidth: Int = 360) throws -> [UInt8] {
         let factor = max(1, (frame.width + maxWidth - 1) / max(1, maxWidth))
-        let small = shrink(frame, by: factor)
+        let small = frame.shrunk(by: factor)
         let scale = Double(small.width) / Double(frame.width)
         let corners = attempt.cards.map { card in
             (card.marker, card.corners.map { ImagePoint(($0.x + 0.5) * scale - 0.5, ($0.y + 0.5) * scale - 0.5) })
@@ -56,37 +56,5 @@ public enum ReplayClip {
         try ReplayComposer(level: level, options: options).write(attempt, background: small, view: view, into: &sink)
         try sink.finish()
         return try FileBytes.read(path)
-    }
-
-    /// `image` shrunk by a whole `factor`, each pixel the mean of its block.
-    static func shrink(_ image: RGBImage, by factor: Int) -> RGBImage {
-        guard factor > 1 else { return image }
-        let width = max(1, image.width / factor)
-        let height = max(1, image.height / factor)
-        var out = RGBImage(width: width, height: height)
-        let area = factor * factor
-        image.pixels.withUnsafeBufferPointer { source in
-            out.pixels.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        var sums = (0, 0, 0)
-                        for dy in 0..<factor {
-                            var offset = ((y * factor + dy) * image.width + x * factor) * 3
-                            for _ in 0..<factor {
-                                sums.0 += Int(source[offset])
-                                sums.1 += Int(source[offset + 1])
-                                sums.2 += Int(source[offset + 2])
-                                offset += 3
-                            }
-                        }
-                        let t = (y * width + x) * 3
-                        target[t] = UInt8((sums.0 + area / 2) / area)
-                        target[t + 1] = UInt8((sums.1 + area / 2) / area)
-                        target[t + 2] = UInt8((sums.2 + area / 2) / area)
-                    }
-                }
-            }
-        }
-        return out
     }
 }

@@ -29,7 +29,7 @@ public struct VideoSessionReplayer: Sendable {
 
     /// One camera frame and its cards.
     struct Frame: Sendable {
-        var image: GrayImage
+        var image: RGBImage
         var cards: [Detection]
     }
 
@@ -91,12 +91,15 @@ public struct VideoSessionReplayer: Sendable {
                                sink: &sink, summary: &summary, warn: warn)
         }
 
-        try source.read(jobs: jobs, makeReader: {
+        // Detection reads each frame's luma; the robot is drawn over the same frame in colour.
+        try source.readInColour(jobs: jobs, makeReader: {
             let analyzer = FrameAnalyzer(deck: deck)
-            return { image, stamp in Frame(image: image, cards: analyzer.analyze(image, file: stamp.name).cards) }
+            return { image, colour, stamp in
+                Frame(image: colour, cards: analyzer.analyze(image, file: stamp.name).cards)
+            }
         }, deliver: { scanned in
             guard case .success(let frame) = scanned.outcome else { return true }
-            let background = RGBImage(frame.image)
+            let background = frame.image
             let seconds = scanned.stamp.seconds
             lastFrame = (background, seconds)
             for attempt in pending where attempt.frameIndex <= scanned.stamp.index && captured[attempt.number] == nil {
@@ -136,7 +139,7 @@ public struct VideoSessionReplayer: Sendable {
             guard let next = pending.first else { break }
             if captured[next.number] == nil, let (background, seconds) = lastFrame {
                 let analyzer = FrameAnalyzer(deck: deck)
-                captured[next.number] = (Frame(image: background.luminance, cards: analyzer.analyze(background.luminance).cards),
+                captured[next.number] = (Frame(image: background, cards: analyzer.analyze(background.luminance).cards),
                                          background, seconds)
             }
             guard let run = captured[next.number] else { break }

@@ -6,12 +6,12 @@ public struct ClassSummary: Sendable, Equatable {
         public var level: Int
         /// The session's own level file, or nil for a curriculum level.
         public var levelFile: String?
-        /// The level's title.
+        /// The level's title, as its level file names it.
         public var levelName: String
         /// Which level these figures are for.
         public var key: LevelKey { LevelKey(number: level, file: levelFile) }
         /// The level's title as reports show it.
-        public var levelTitle: String { key.title(levelName) }
+        public var levelTitle: String { key.title(shownLevelName ?? levelName) }
         /// Sessions on this level that were graded.
         public var sessions: Int
         /// Distinct students with a graded session on this level.
@@ -24,6 +24,8 @@ public struct ClassSummary: Sendable, Equatable {
         public var medianAttemptsToSolve: Double?
         /// How many sessions got 0, 1, 2 and 3 stars.
         public var stars: [Int]
+        /// The level's title in the reader's language, when it differs.
+        public var shownLevelName: String? = nil
     }
 
     /// Every session, graded or not.
@@ -61,7 +63,7 @@ public struct ClassSummary: Sendable, Equatable {
                 solved: Set(rows.filter(\.solved).map(\.student)).count,
                 medianAttempts: Median.of(rows.map(\.attempts)),
                 medianAttemptsToSolve: Median.of(rows.compactMap { $0.firstSuccess?.attempt }),
-                stars: stars)
+                stars: stars, shownLevelName: rows[0].shownLevelName)
         }
     }
 }

@@ -146,7 +146,11 @@ public struct Grader: Sendable {
                     guard index < subjects.count else { break }
                     let found = store.storedGrade(for: subjects[index])
                     if case let (grade, pictures?)? = found { shelf.put(pictures, for: grade.path) }
-                    stored.set(index, found?.0)
+                    stored.set(index, found.map { found in
+                        var grade = found.0
+                        grade.showLevelName(of: subjects[index].level)
+                        return grade
+                    })
                 }
             }
         }
@@ -199,6 +203,7 @@ public struct Grader: Sendable {
                         error: classFolder.errorText(error), level: session.level.number,
                         levelName: session.level.name)
                     grade.levelFile = session.levelFile
+                    grade.showLevelName(of: session.level)
                     store?.recordFailure(grade, classPath: classKey)
                     slots.set(slot, grade)
                 }

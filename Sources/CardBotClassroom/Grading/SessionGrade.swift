@@ -1,3 +1,4 @@
+import CardBotLesson
 import CardBotSession
 import CardBotSupport
 
@@ -60,8 +61,11 @@ public struct SessionGrade: Sendable, Equatable {
     public var student: String
     /// The level's number, when the level could be found.
     public var level: Int?
-    /// The level's title.
+    /// The level's title, as its level file names it (CSV, JSON and the gradebook keep this one).
     public var levelName: String?
+    /// The level's title in the reader's language, when its level file translates it (see
+    /// ``showLevelName(of:)``); nil when it is ``levelName``. Pages and the terminal show this one.
+    public var shownLevelName: String? = nil
     /// The session's own level file (relative to the class folder) when the level is not the curriculum's
     /// level of its number; nil for a curriculum level. See ``LevelKey``.
     public var levelFile: String?
@@ -70,7 +74,13 @@ public struct SessionGrade: Sendable, Equatable {
     public var levelKey: LevelKey? { level.map { LevelKey(number: $0, file: levelFile) } }
 
     /// The level's title as reports show it (an own level says which file it is).
-    public var levelTitle: String? { levelName.map { name in levelKey?.title(name) ?? name } }
+    public var levelTitle: String? { (shownLevelName ?? levelName).map { name in levelKey?.title(name) ?? name } }
+
+    /// Takes the title to show from `level`'s translation into the current language (``Messages/preferences``).
+    public mutating func showLevelName(of level: Level) {
+        let name = level.localized(Messages.preferences).name
+        shownLevelName = name == levelName ? nil : name
+    }
     /// How many programs were run (or refused as not runnable).
     public var attempts: Int
     /// True when some attempt solved the level.
@@ -181,6 +191,7 @@ public struct SessionGrade: Sendable, Equatable {
             unreadable: run.unreadable, signal: run.signal,
             taps: run.taps.map(Tap.init),
             notes: run.notes)
+        showLevelName(of: run.level)
     }
 
     /// The attempt that undid a solution: when the level was solved and the last attempt, later, failed, the

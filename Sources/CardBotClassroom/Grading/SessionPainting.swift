@@ -2,7 +2,7 @@
 /// `ReportPainter`), handed to the ``Grader`` as `GradeStore` hands it the gradebook, so that grading links no
 /// renderer, no cairo and no FFmpeg encoder.
 public protocol SessionPainting: Sendable {
-    /// What the pictures depend on (`thumbnail-width=320 replays=gif-1`): part of a grade's settings, so that a
+    /// What the pictures depend on (`thumbnail-width=320 replays=gif-2 photos=colour`): part of a grade's settings, so that a
     /// gradebook regrades sessions whose pictures would differ.
     var settings: String { get }
 

@@ -89,7 +89,7 @@ public enum ProgressFormat: String, Sendable {
             let rate = figure.solveRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
             let median = figure.medianAttemptsToSolve.map(ClassTable.number) ?? "-"
             lines.append(
-                "  L\(figure.level) \(ClassTable.clean(figure.name)): "
+                "  L\(figure.level) \(ClassTable.clean(progress.shownLevelName(figure.level))): "
                     + Messages.plural(
                         "%1$s of %2$s student solved it (%3$s); median attempts to solve %4$s",
                         "%1$s of %2$s students solved it (%3$s); median attempts to solve %4$s", count: figure.students,

@@ -51,7 +51,7 @@ public enum ProgressHTML {
         let levels: [[String: Any]] = progress.figures.map { figure in
             let rate = figure.solveRate ?? 0
             var values: [String: Any] = [
-                "number": String(figure.level), "name": figure.name, "students": String(figure.students),
+                "number": String(figure.level), "name": progress.shownLevelName(figure.level), "students": String(figure.students),
                 "solved": String(figure.solved), "rate": "\(Int((rate * 100).rounded()))%",
                 "width": String(Int((rate * 200).rounded())),
                 "median": figure.medianAttemptsToSolve.map(ClassTable.number) ?? "–",
@@ -65,7 +65,7 @@ public enum ProgressHTML {
             "t": headings(title: title),
             "studentCount": Messages.plural("%s student", "%s students", count: progress.students.count, progress.students.count),
             "levelCount": Messages.plural("%s level played", "%s levels played", count: progress.figures.count, progress.figures.count),
-            "columns": columns.map { ["number": String($0), "name": progress.levelNames[$0] ?? ""] },
+            "columns": columns.map { ["number": String($0), "name": progress.shownLevelName($0)] },
             "rows": rows,
             "levels": levels,
         ]
@@ -101,7 +101,8 @@ public enum ProgressHTML {
             "solved": Messages.text("solved"),
             "tried": Messages.text("tried, not solved"),
             "next": Messages.text("next"),
-            "unlocked": Messages.text("unlocked"),
+            "open": Messages.text("open"),
+            "unlockedNotPlayed": Messages.text("unlocked, not played"),
             "locked": Messages.text("locked"),
             "studentsByLevel": Messages.text("Students by level, in unlock order"),
             "student": Messages.text("Student"),

@@ -23,7 +23,7 @@ enum ProgressHTMLTemplate {
             """) + """
         <h1>{{t.heading}}</h1>
         <p class="lead">{{studentCount}} · {{levelCount}}{{#span}} · {{span}}{{/span}}</p>
-        <p class="legend"><span class="s3">★★★ {{t.solvedFewest}}</span><span class="s2">★★☆ {{t.solved}}</span><span class="tried">{{t.tried}}</span><span class="next">{{t.next}}</span><span class="open">{{t.unlocked}}</span><span class="locked">{{t.locked}}</span></p>
+        <p class="legend"><span class="s3">★★★ {{t.solvedFewest}}</span><span class="s2">★★☆ {{t.solved}}</span><span class="tried">{{t.tried}}</span><span class="next">{{t.next}}</span><span class="open" title="{{t.unlockedNotPlayed}}">{{t.open}}</span><span class="locked">{{t.locked}}</span></p>
 
         <h2>{{t.studentsByLevel}}</h2>
         <div class="wide"><table class="grid">

@@ -14,4 +14,13 @@ extension TermProgress {
         }
         return TermProgress(sessions: sessions, catalog: catalog.levels, student: student)
     }
+
+    /// The title of a progress page: the gradebook's name without its folder and extension (`term` for
+    /// `reports/term.sqlite`), and the student's name when the page is one student's.
+    public static func title(gradebook: String, student: String?) -> String {
+        let file = gradebook.split(separator: "/").last.map(String.init) ?? gradebook
+        let dot = file.lastIndex(of: ".")
+        let name = dot.map { $0 == file.startIndex ? file : String(file[..<$0]) } ?? file
+        return student.map { Messages.text("%1$s in %2$s", $0, name) } ?? name
+    }
 }

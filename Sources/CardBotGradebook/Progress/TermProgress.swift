@@ -1,6 +1,7 @@
 import CardBotClassroom
 import CardBotLesson
 import CardBotSession
+import CardBotSupport
 
 /// The term as a teacher reads it: for each student the levels solved (stars, date), the next level in the unlock
 /// chain, the levels tried and not solved, and attempts to solve over time; for each level its solve rate and
@@ -58,8 +59,10 @@ public struct TermProgress: Sendable, Equatable {
 
     /// Level numbers in unlock order: the level files', then any other level seen in the gradebook.
     public var levelOrder: [Int]
-    /// Level titles by number.
+    /// Level titles by number, as the level files name them (CSV and JSON keep these).
     public var levelNames: [Int: String]
+    /// Level titles in the reader's language, where the level files translate them.
+    public var translatedLevelNames: [Int: String] = [:]
     /// The students, in natural order of their names.
     public var students: [Student]
     /// Per level figures, in unlock order (levels nobody played left out).
@@ -77,6 +80,10 @@ public struct TermProgress: Sendable, Equatable {
         for number in Set(sessions.compactMap(\.level)).sorted() where !order.contains(number) { order.append(number) }
         levelOrder = order
         levelNames = names
+        for level in catalog {
+            let shown = level.localized(Messages.preferences).name
+            if shown != level.name { translatedLevelNames[level.number] = shown }
+        }
         var unlocks: [Int: Int] = [:]
         for level in catalog { if let next = level.unlocks, unlocks[level.number] == nil { unlocks[level.number] = next } }
         let unlocked = Set(catalog.compactMap(\.unlocks))
@@ -121,5 +128,10 @@ public struct TermProgress: Sendable, Equatable {
                 solved: standings.filter { $0.solvedOn != nil }.count,
                 medianAttemptsToSolve: Median.of(standings.compactMap(\.attemptsToSolve)))
         }
+    }
+
+    /// Level `number`'s title as pages and the terminal show it: in the reader's language when translated.
+    public func shownLevelName(_ number: Int) -> String {
+        translatedLevelNames[number] ?? levelNames[number] ?? ""
     }
 }

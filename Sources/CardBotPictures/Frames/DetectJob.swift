@@ -15,12 +15,15 @@ public struct DetectJob {
 
     private let analyzer: FrameAnalyzer
     private let annotate: String?
+    /// Decodes an annotated frame again in colour: detection reads the luma, the teacher sees the photo.
+    private var colourReader: ImageReader
     private var names = AnnotationNames()
 
     /// Prepares to read frames with `deck`; with `annotate`, a PNG of each frame goes into that folder (made here).
     /// - Throws: a ``Problem`` naming the folder when it cannot be made.
     public init(deck: Deck, limits: ImageLimits, annotate: String?) throws {
         analyzer = FrameAnalyzer(deck: deck, limits: limits)
+        colourReader = ImageReader(limits: limits)
         self.annotate = annotate
         if let annotate {
             do {
@@ -42,7 +45,8 @@ public struct DetectJob {
         guard let annotate else { return .read(reading, annotation: nil) }
         let output = names.path(for: path, in: annotate)
         do {
-            try ImageWriter.write(FrameAnnotator.render(analyzer.image, reading: reading), to: output)
+            let photo = (try? colourReader.readRGB(path)) ?? RGBImage(analyzer.image)
+            try ImageWriter.write(FrameAnnotator.render(photo, reading: reading), to: output)
             return .read(reading, annotation: nil)
         } catch {
             return .read(reading, annotation: error as? ImageError ?? ImageError(.writeFailed, file: output, reason: "\(error)"))

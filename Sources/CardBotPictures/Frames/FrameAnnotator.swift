@@ -11,9 +11,9 @@ public enum FrameAnnotator {
         RGB(0, 200, 60), RGB(0, 140, 255), RGB(255, 150, 0), RGB(220, 40, 220), RGB(0, 210, 210), RGB(240, 40, 40),
     ]
 
-    /// The annotated colour image of `image` with `reading` drawn on it.
-    public static func render(_ image: GrayImage, reading: FrameReading) -> RGBImage {
-        let canvas = Canvas(picture: RGBImage(image))
+    /// `image` (the frame in colour) with `reading` drawn on it.
+    public static func render(_ image: RGBImage, reading: FrameReading) -> RGBImage {
+        let canvas = Canvas(picture: image)
         let white = RGB(255, 255, 255)
         let black = RGB(0, 0, 0)
         var position = 0

@@ -10,11 +10,10 @@ public enum FrameThumbnail {
     ]
 
     /// `image` shrunk by a whole factor to at most `maxWidth` pixels wide (each pixel the mean of its block),
-    /// in colour, with every card of `reading` outlined in its row's colour and labelled with its place.
-    public static func render(_ image: GrayImage, reading: FrameReading, maxWidth: Int = 320) -> RGBImage {
+    /// with every card of `reading` outlined in its row's colour and labelled with its place.
+    public static func render(_ image: RGBImage, reading: FrameReading, maxWidth: Int = 320) -> RGBImage {
         let factor = max(1, (image.width + maxWidth - 1) / max(1, maxWidth))
-        let small = shrink(image, by: factor)
-        let canvas = Canvas(picture: RGBImage(small))
+        let canvas = Canvas(picture: image.shrunk(by: factor))
         let scale = 1 / Double(factor)
         var position = 0
         for (rowIndex, row) in reading.rows.enumerated() {
@@ -27,7 +26,8 @@ public enum FrameThumbnail {
                 let cx = corners.reduce(0) { $0 + $1.0 } / 4
                 let cy = corners.reduce(0) { $0 + $1.1 } / 4
                 let text = String(position)
-                let style = TextStyle(size: 9, bold: true, color: RGB(0, 0, 0))
+                // Large enough to read on the report (a card in a thumbnail is often smaller than its number).
+                let style = TextStyle(size: 13, bold: true, color: RGB(0, 0, 0))
                 let extent = canvas.measure(text, style: style)
                 canvas.label(
                     text, x: cx - extent.width / 2 - 1, y: cy - extent.height / 2 - 1, style: style, background: color,
@@ -35,35 +35,5 @@ public enum FrameThumbnail {
             }
         }
         return canvas.image
-    }
-
-    /// `image` shrunk by `factor` in both directions, each output pixel the rounded mean of a `factor` x `factor` block.
-    public static func shrink(_ image: GrayImage, by factor: Int) -> GrayImage {
-        guard factor > 1 else { return image }
-        let width = image.width / factor
-        let height = image.height / factor
-        guard width > 0, height > 0 else { return GrayImage(width: max(1, width), height: max(1, height)) }
-        let area = UInt32(factor * factor)
-        var sums = [UInt32](repeating: 0, count: width)
-        return image.pixels.withUnsafeBufferPointer { source in
-            sums.withUnsafeMutableBufferPointer { sums in
-                GrayImage(width: width, height: height) { output in
-                    for y in 0..<height {
-                        for x in 0..<width { sums[x] = 0 }
-                        for row in 0..<factor {
-                            let base = (y * factor + row) * image.width
-                            for x in 0..<width {
-                                var sum: UInt32 = 0
-                                let start = base + x * factor
-                                for column in 0..<factor { sum &+= UInt32(source[start + column]) }
-                                sums[x] &+= sum
-                            }
-                        }
-                        let out = y * width
-                        for x in 0..<width { output[out + x] = UInt8((sums[x] + area / 2) / area) }
-                    }
-                }
-            }
-        }
     }
 }

@@ -7,8 +7,6 @@ import CardBotVision
 
 /// The class report's pictures as the grader asks for them (``SessionPainting``): a ``SessionPainter`` per worker.
 public struct ReportPainter: SessionPainting {
-    /// The deck the thumbnail's cards are read with.
-    public var deck: Deck
     /// The width of frame thumbnails in pixels.
     public var thumbnailWidth: Int
     /// Limits for every frame read again.
@@ -17,38 +15,34 @@ public struct ReportPainter: SessionPainting {
     public var sampleFPS: Double?
 
     /// A painter of thumbnails `thumbnailWidth` pixels wide (at least 16).
-    public init(deck: Deck, thumbnailWidth: Int = 320, limits: ImageLimits = .default, sampleFPS: Double? = nil) {
-        self.deck = deck
+    public init(thumbnailWidth: Int = 320, limits: ImageLimits = .default, sampleFPS: Double? = nil) {
         self.thumbnailWidth = max(16, thumbnailWidth)
         self.limits = limits
         self.sampleFPS = sampleFPS
     }
 
-    public var settings: String { "thumbnail-width=\(thumbnailWidth) replays=gif-1" }
+    public var settings: String { "thumbnail-width=\(thumbnailWidth) replays=gif-2 photos=colour" }
 
     public func makePainter() -> (SessionRun) -> SessionPictures {
-        let painter = SessionPainter(deck: deck, thumbnailWidth: thumbnailWidth, limits: limits, sampleFPS: sampleFPS)
+        let painter = SessionPainter(thumbnailWidth: thumbnailWidth, limits: limits, sampleFPS: sampleFPS)
         return { run in painter.pictures(for: run) }
     }
 }
 
-/// Makes a session's pictures for the HTML report: the last readable frame, small, with its cards outlined
-/// (that one frame is read again, for the card outlines), and the level's map with the robot's path of the
+/// Makes a session's pictures for the HTML report: the last readable frame, small and in colour, with the cards
+/// the run read in it outlined (the frame is decoded again for its pixels, not detected again), and the level's map with the robot's path of the
 /// best successful attempt, else of the last attempt that ran. One painter per worker: not thread-safe.
 final class SessionPainter {
-    private let analyzer: FrameAnalyzer
     private let thumbnailWidth: Int
-
     private let limits: ImageLimits
     private let sampleFPS: Double?
 
     /// The printed card size, for the replays' table plane.
     private let cards: CardGeometry
 
-    init(deck: Deck, thumbnailWidth: Int, limits: ImageLimits = .default, sampleFPS: Double? = nil,
+    init(thumbnailWidth: Int, limits: ImageLimits = .default, sampleFPS: Double? = nil,
          cards: CardGeometry = CardGeometry()) {
         self.cards = cards
-        analyzer = FrameAnalyzer(deck: deck, limits: limits)
         self.thumbnailWidth = thumbnailWidth
         self.limits = limits
         self.sampleFPS = sampleFPS
@@ -58,7 +52,7 @@ final class SessionPainter {
     func pictures(for run: SessionRun) -> SessionPictures {
         var pictures = SessionPictures()
         if let stamp = run.lastReadableFrame,
-            let image = try? run.session.frameSource(limits: limits, sampleFPS: sampleFPS).frame(stamp)
+            let image = try? run.session.frameSource(limits: limits, sampleFPS: sampleFPS).colourFrame(stamp)
         {
             let reading = FrameReading(
                 file: stamp.name, width: image.width, height: image.height, rows: ReadingOrder.rows(run.lastReadableCards),
@@ -84,17 +78,8 @@ final class SessionPainter {
                 pictures.replaysLeftOut += 1
                 continue
             }
-            let frame: RGBImage
-            do {
-                if let path = replay.framePath {
-                    var reader = ImageReader(limits: limits)
-                    frame = try reader.readRGB(path)
-                } else {
-                    frame = RGBImage(try source.frame(FrameStamp(index: attempt.frame, name: attempt.frameName, seconds: attempt.seconds)))
-                }
-            } catch {
-                continue
-            }
+            guard let frame = try? source.colourFrame(FrameStamp(index: attempt.frame, name: attempt.frameName, seconds: attempt.seconds))
+            else { continue }
             guard let gif = try? ReplayClip.gif(replay, frame: frame, level: run.level, cards: cards),
                 spent + gif.count <= Self.replayBudget
             else {

@@ -76,7 +76,7 @@ extension CardBotCommand.Grade {
             let book = try gradebook.open()
             let deck = try deckOptions.load()
             let painter = book != nil || out.contains { $0.format == .html }
-                ? ReportPainter(deck: deck, limits: imageLimits.limits, sampleFPS: sampling.sampleFPS) : nil
+                ? ReportPainter(limits: imageLimits.limits, sampleFPS: sampling.sampleFPS) : nil
             var grader = Grader(
                 deck: deck, levelsDirectory: level.levels.path, level: level.level, tracking: tracking.options(deck: deck),
                 jobs: parallel.jobs, pictures: painter, shard: shard, limits: imageLimits.limits, store: book)

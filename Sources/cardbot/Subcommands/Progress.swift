@@ -40,7 +40,7 @@ extension CardBotCommand {
             try ReportFile.check(out.map(\.path))
             let progress = try TermProgress.recorded(in: gradebook, levelsDirectory: levels.path, student: student)
             StandardOutput.print(ProgressFormat.lines(progress).joined(separator: "\n"))
-            for file in out { try file.write(progress, title: student.map { "\($0) in \(gradebook)" } ?? gradebook) }
+            for file in out { try file.write(progress, title: TermProgress.title(gradebook: gradebook, student: student)) }
         }
     }
 }
