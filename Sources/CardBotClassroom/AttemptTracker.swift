@@ -182,7 +182,8 @@ public struct AttemptTracker: Sendable {
 
     /// Reads a whole recording's frames and decides its attempts: run marks if given, else GO-card taps if a GO
     /// card was seen anywhere, else settled programs (estimated).
-    public static func plan(_ frames: [Frame], runMarks: [Double]?, options: TrackingOptions) -> Plan {
+    public static func plan(_ frames: [Frame], runMarks: [Double]?, options: TrackingOptions, photos: Bool = false) -> Plan {
+        if photos && runMarks == nil { return photoPlan(frames, options: options) }
         var tracker = AttemptTracker(options: options, runMarks: runMarks)
         var found: [Found] = []
         for frame in frames {
@@ -197,5 +198,21 @@ public struct AttemptTracker: Sendable {
         return Plan(
             attempts: found.filter { $0.signal == signal }, signal: signal, taps: tracker.tapsSeen, notes: notes,
             finalProgram: tracker.currentProgram)
+    }
+
+    /// Photos of the table: each photo whose program (its cards but the GO card, in reading order) is not empty and
+    /// differs from the program of the photo before is an attempt, run at that photo.
+    static func photoPlan(_ frames: [Frame], options: TrackingOptions) -> Plan {
+        var found: [Found] = []
+        var previous: [Int] = []
+        for frame in frames {
+            guard let markers = frame.markers else { continue }
+            let program = options.goMarker.map { go in markers.filter { $0 != go } } ?? markers
+            if !program.isEmpty && program != previous {
+                found.append(Found(stamp: frame.stamp, seconds: frame.stamp.seconds, markers: program, signal: .photos))
+            }
+            previous = program
+        }
+        return Plan(attempts: found, signal: .photos, taps: [], notes: [], finalProgram: previous)
     }
 }

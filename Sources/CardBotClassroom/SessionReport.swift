@@ -39,9 +39,16 @@ public struct SessionReport: Sendable {
         return lines
     }
 
-    /// `Session PATH by STUDENT: level N, NAME`, in the language of the messages.
+    /// `Session PATH by STUDENT: level N, NAME` (`One photo: level N, NAME` for photos), in the language of the
+    /// messages.
     public func headerLine(_ run: SessionRun) -> String {
         let levelName = TerminalText.visible(run.level.localized(Messages.preferences).name)
+        if run.session.isPhotos {
+            let count = run.session.framePaths.count
+            return count == 1
+                ? Messages.text("One photo: level %1$s, %2$s", run.level.number, levelName)
+                : Messages.text("%1$s photos: level %2$s, %3$s", count, run.level.number, levelName)
+        }
         var path = TerminalText.visible(run.session.path)
         if let video = run.session.videoPath, video != run.session.path {
             let file = TerminalText.visible(String(video.split(separator: "/").last ?? Substring(video)))
@@ -69,6 +76,8 @@ public struct SessionReport: Sendable {
             lines = [Messages.text("Attempt %1$s at %2$s:", attempt.number, Self.place(attempt, video: video))]
         case .goTaps:
             lines = [Messages.text("Attempt %1$s, GO tapped at %2$s:", attempt.number, Self.place(attempt, video: video))]
+        case .photos:
+            lines = [Messages.text("Attempt %1$s, the photo %2$s:", attempt.number, attempt.frameName)]
         case .settled:
             lines = [
                 Messages.text(
@@ -148,6 +157,8 @@ public struct SessionReport: Sendable {
                 : Messages.text("GO card tapped at %s", times)
         case .settled:
             return Messages.text("estimated: no run signal in the recording, so each program that lay still is an attempt")
+        case .photos:
+            return Messages.text("photos of the table: each photo's program is run")
         }
     }
 

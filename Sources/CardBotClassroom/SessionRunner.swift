@@ -69,7 +69,7 @@ public struct SessionRunner: Sendable {
                 progress?(done)
                 return true
             })
-        let plan = AttemptTracker.plan(frames, runMarks: session.runMarks, options: tracking)
+        let plan = AttemptTracker.plan(frames, runMarks: session.runMarks, options: tracking, photos: session.isPhotos)
         let attempts = plan.attempts.enumerated().map { index, found in
             attempt(index + 1, found: found, level: level, cards: cardsSeen.cards(of: found.stamp))
         }

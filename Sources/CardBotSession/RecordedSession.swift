@@ -101,12 +101,23 @@ public struct RecordedSession: Sendable, Equatable {
         }
     }
 
-    /// A session made of single frame files, in the order given (no folder, no `session.json`).
+    /// A session made of single frame files, in the order given (no folder, no `session.json`); at most
+    /// ``photoLimit`` of them are ``isPhotos``.
     public static func frames(_ paths: [String]) -> RecordedSession {
-        RecordedSession(
+        var session = RecordedSession(
             path: ".", manifest: SessionManifest(), hasManifest: false,
             source: .stills(names: paths, paths: paths, fps: defaultStillsFPS), runMarks: nil)
+        session.isPhotos = paths.count <= photoLimit
+        return session
     }
+
+    /// The most frame files named one by one that are taken as photos of the table (each one a program to run)
+    /// rather than as a recording of a lesson.
+    public static let photoLimit = 12
+
+    /// Whether the frames are a few photos of the table named one by one: each photo's program is run (see
+    /// `RunSignal.photos` in CardBotClassroom) instead of looking for a run signal in a recording.
+    public private(set) var isPhotos = false
 
     /// A live stream on standard input.
     public static let stream = RecordedSession(

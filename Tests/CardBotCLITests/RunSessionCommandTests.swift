@@ -204,15 +204,15 @@ struct RunSessionCommandTests {
 
     @Test("single frames run too; the human report shows each attempt, its steps and the summary")
     func singleFramesAndHumanReport() throws {
-        // Without a GO card: a single frame is then one estimated attempt.
+        // A single frame named on the command line is a photo of the table: its program runs, with no settling.
         let folder = try Self.makeSession(extra: ["--no-go-card", "--run-marks"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let truth = try Self.truth(folder)
         let last = try #require(truth.frames.last?.file)
         let frame = folder.appendingPathComponent(last).path
-        let output = try CLIRunner.run(["run", "--level", "3", "--stable-seconds", "0", "--settle-seconds", "0", frame])
+        let output = try CLIRunner.run(["run", "--level", "3", frame])
         #expect(output.status == 0)
-        #expect(output.stdout.contains("Attempt 1 (estimated: the program lay still until \(frame) (0 s)):"))
+        #expect(output.stdout.contains("Attempt 1, the photo \(frame):"))
         #expect(output.stdout.contains("reached the goal"))
         #expect(output.stdout.contains("Final program: \(Self.solution)"))
         let quiet = try CLIRunner.run(["run", folder.path, "--quiet", "--stats"])

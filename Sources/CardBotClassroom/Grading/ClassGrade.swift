@@ -1,7 +1,12 @@
+import CardBotSupport
+
 /// A graded class: every session's grade in report order, the summary, and the pictures for the HTML report.
 public struct ClassGrade: Sendable {
-    /// The class folder as given.
+    /// The class folder as given (JSON reports keep it).
     public var classPath: String
+    /// The class's name as pages and the terminal title it: `--class-name`, else the folder's own name (`4b` for
+    /// `.` typed inside `/school/4b`), never the path as typed.
+    public var className: String
     /// Every session's grade, sorted by student, then level, then path.
     public var grades: [SessionGrade]
     /// The class at a glance.
@@ -10,8 +15,9 @@ public struct ClassGrade: Sendable {
     public var pictures: PictureShelf
 
     /// Creates a graded class with the pictures on `shelf`; the grades are put in report order.
-    public init(classPath: String, grades: [SessionGrade], shelf: PictureShelf) {
+    public init(classPath: String, grades: [SessionGrade], shelf: PictureShelf, className: String? = nil) {
         self.classPath = classPath
+        self.className = className ?? Self.name(ofFolder: classPath)
         self.grades = grades.sorted(by: SessionGrade.reportOrder)
         self.summary = ClassSummary(self.grades)
         self.pictures = shelf
@@ -20,6 +26,11 @@ public struct ClassGrade: Sendable {
     /// Creates a graded class; the grades are put in report order.
     public init(classPath: String, grades: [SessionGrade], pictures: [String: SessionPictures] = [:]) {
         self.init(classPath: classPath, grades: grades, shelf: PictureShelf(pictures))
+    }
+
+    /// The last component of `path` once `.`, `..` and links are resolved (`/` for the root).
+    public static func name(ofFolder path: String) -> String {
+        FileSystem.absolute(path).split(separator: "/").last.map(String.init) ?? "/"
     }
 
     /// True when some session could not be graded.

@@ -35,6 +35,8 @@ public struct Grader: Sendable {
     public var store: (any GradeStore)?
     /// Frames read per second of a video session (`--sample-fps`).
     public var sampleFPS: Double? = RecordedSession.defaultSampleFPS
+    /// The class's name in reports (`--class-name`); nil names it after its folder.
+    public var className: String?
     /// `level`, loaded once by ``prepare()`` for every session that names no level.
     private var fallbackLevel: Level?
 
@@ -124,7 +126,7 @@ public struct Grader: Sendable {
             }
         }
         let classKey = classFolder.key
-        store?.beginClass(key: classKey, name: classFolder.path)
+        store?.beginClass(key: classKey, name: className ?? ClassGrade.name(ofFolder: classFolder.path))
         if let store { for grade in failed { store.recordFailure(grade, classPath: classKey) } }
 
         let deckFile = deck.file
@@ -211,7 +213,7 @@ public struct Grader: Sendable {
             }
         }
         let grades = failed + slots.values() + storedValues.compactMap { $0 }
-        return ClassGrade(classPath: classFolder.path, grades: grades, shelf: shelf)
+        return ClassGrade(classPath: classFolder.path, grades: grades, shelf: shelf, className: className)
     }
 
     /// The student's name: session.json's, else the folder's.

@@ -33,7 +33,7 @@ public enum ClassHTML {
     public static func book(for grade: ClassGrade, classPage: String, pictures: ReportPictures) throws -> String {
         guard let folder = pictures.folder, let directory = pictures.directory else { return text(for: grade) }
         let book = StudentPages(grade.grades, folder: folder)
-        let title = grade.classPath
+        let title = grade.className
         for (number, page) in book.pages.enumerated() {
             let sessions = page.rows.map { index in
                 let row = grade.grades[index]
@@ -141,9 +141,9 @@ public enum ClassHTML {
         }
 
         var context: [String: Any] = [
-            "title": grade.classPath,
+            "title": grade.className,
             "language": Messages.current.language,
-            "t": Self.headings(classPath: grade.classPath),
+            "t": Self.headings(classPath: grade.className),
             "sessionCount": Messages.plural("%s session", "%s sessions", count: summary.sessions, summary.sessions),
             "studentCount": Messages.plural("%s student", "%s students", count: summary.students, summary.students),
             "levels": levels.map {

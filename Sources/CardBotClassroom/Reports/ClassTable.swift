@@ -36,11 +36,11 @@ public struct ClassTable: Sendable {
         let sessionCount = Messages.plural("%s session", "%s sessions", count: summary.sessions, summary.sessions)
         let studentCount = Messages.plural("%s student", "%s students", count: summary.students, summary.students)
         if summary.errors == 0 {
-            lines.append(Messages.text("Class %1$s: %2$s, %3$s", Self.clean(grade.classPath), sessionCount, studentCount))
+            lines.append(Messages.text("Class %1$s: %2$s, %3$s", Self.clean(grade.className), sessionCount, studentCount))
         } else {
             lines.append(
                 Messages.text(
-                    "Class %1$s: %2$s, %3$s, %4$s not graded", Self.clean(grade.classPath), sessionCount, studentCount,
+                    "Class %1$s: %2$s, %3$s, %4$s not graded", Self.clean(grade.className), sessionCount, studentCount,
                     summary.errors))
         }
         lines.append("")

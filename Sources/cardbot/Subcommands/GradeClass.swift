@@ -58,6 +58,8 @@ extension CardBotCommand.Grade {
         var shard: Shard?
 
         @OptionGroup var gradebook: GradebookOptions
+        @Option(help: ArgumentHelp("The class's name in reports (default: the class folder's own name).", valueName: "name"))
+        var className: String?
 
         @Flag(name: .customLong("no-color"), help: "Never colour the table (colour is used only on a terminal, and never when NO_COLOR is set).")
         var noColor = false
@@ -81,6 +83,7 @@ extension CardBotCommand.Grade {
                 deck: deck, levelsDirectory: level.levels.path, level: level.level, tracking: tracking.options(deck: deck),
                 jobs: parallel.jobs, pictures: painter, shard: shard, limits: imageLimits.limits, store: book)
             grader.sampleFPS = sampling.sampleFPS
+            grader.className = className
             try grader.prepare()
             let start = ContinuousClock.now
             let grade = ProgressBar.showing { grader.grade(classFolder, progress: $0) }
