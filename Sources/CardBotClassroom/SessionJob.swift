@@ -58,11 +58,24 @@ public struct SessionJob: Sendable {
     }
 
     /// Reads `recording` and runs every attempt on the lesson's level.
+    /// - Parameter progress: Called (from the reading thread) after each frame, with the frames read of those the
+    ///   recording holds (a video's count is the container's estimate).
     /// - Throws: `ImageError` when the recording cannot be read at all (a damaged frame is only unreadable).
-    public func run(_ recording: RecordedSession, lesson: Lesson) throws -> SessionRun {
-        try runner(jobs: jobs).run(
+    public func run(
+        _ recording: RecordedSession, lesson: Lesson, progress: (@Sendable (GradeProgress) -> Void)? = nil
+    ) throws -> SessionRun {
+        var frames: (@Sendable (Int) -> Void)? = nil
+        if let progress {
+            let expected = recording.frameSource(limits: limits, sampleFPS: sampleFPS).expectedFrameCount ?? 0
+            let start = ContinuousClock.now
+            frames = { done in
+                let seconds = (ContinuousClock.now - start).seconds
+                progress(GradeProgress(sessionsDone: 0, sessions: 1, framesDone: done, frames: max(expected, done), seconds: seconds))
+            }
+        }
+        return try runner(jobs: jobs).run(
             recording, level: lesson.level, optimal: lesson.optimal,
-            makeReader: FrameAnalyzer.cardReader(deck: deck, limits: limits))
+            makeReader: FrameAnalyzer.cardReader(deck: deck, limits: limits), progress: frames)
     }
 
     /// Follows a live stream: each attempt is run and handed to `onAttempt` the moment it is decided.

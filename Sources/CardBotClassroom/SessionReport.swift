@@ -89,7 +89,7 @@ public struct SessionReport: Sendable {
         case .ran(let trace):
             lines += runReport.lines(for: trace, level: level, optimal: optimal, levelHeader: false)
         case .notRunnable:
-            lines.append(Messages.text("Cards: %s", attempt.cardNames.joined(separator: " ")))
+            lines.append(Messages.text("Cards: %s", attempt.cardNames.map(Card.shown).joined(separator: " ")))
             lines.append(attempt.headline(level: level))
         }
         return lines
@@ -132,7 +132,7 @@ public struct SessionReport: Sendable {
             lines.append(line(first, Messages.text("none yet")))
         }
         let count = run.finalProgram.count
-        lines.append(line(final, count == 0 ? Messages.text("no cards") : run.finalProgram.joined(separator: " ")))
+        lines.append(line(final, count == 0 ? Messages.text("no cards") : run.finalProgram.map(Card.shown).joined(separator: " ")))
         let optimum = run.optimal.map { Messages.text("%1$s (the fewest possible is %2$s)", count, $0) }
             ?? Messages.text("%s (the fewest possible is not known)", count)
         lines.append(line(cards, optimum))

@@ -76,9 +76,11 @@ public struct SessionManifest: Sendable, Equatable {
         var seen: Set<String> = []
         for member in members {
             guard Self.fields.contains(member.key) else {
+                let known = Self.fields.sorted()
                 throw fail(
                     member.keyPosition,
-                    "unknown field '\(TerminalText.truncated(member.key, width: 40))' (known fields: \(Self.fields.sorted().joined(separator: ", ")))")
+                    "unknown field '\(TerminalText.truncated(member.key, width: 40))'\(NameSuggestion.suffix(for: member.key, in: known)) "
+                        + "(known fields: \(known.joined(separator: ", ")))")
             }
             guard seen.insert(member.key).inserted else {
                 throw fail(member.keyPosition, "the field '\(member.key)' is given twice")

@@ -13,16 +13,16 @@ struct LanguageCommandTests {
             output.stdout == """
                 Bane 7: Diamanter ved åen
                 Program (5 kort):
-                  1  forward
-                  2  forward
-                  3  jump
-                  4  forward
-                  5  forward
+                  1  frem
+                  2  frem
+                  3  hop
+                  4  frem
+                  5  frem
 
-                 1. forward  (kort 1)  gik til (2, 1)
-                 2. forward  (kort 2)  gik til (3, 1), tog en diamant (1 af 2)
-                 3. jump     (kort 3)  hoppede til (5, 1), tog en diamant (2 af 2)
-                 4. forward  (kort 4)  gik til (6, 1), nåede målet!
+                 1. frem     (kort 1)  gik til (2, 1)
+                 2. frem     (kort 2)  gik til (3, 1), tog en diamant (1 af 2)
+                 3. hop      (kort 3)  hoppede til (5, 1), tog en diamant (2 af 2)
+                 4. frem     (kort 4)  gik til (6, 1), nåede målet!
 
                 Flot! Robotten nåede målet ved (6, 1) med alle 2 diamanter på 4 skridt.
                 Den brugte 5 kort; det kan gøres med 3.
@@ -31,12 +31,28 @@ struct LanguageCommandTests {
         let failed = try CLIRunner.run(["run", "--level", "4", "--program", "forward forward", "--language", "da"])
         #expect(failed.status == 1)
         #expect(failed.stdout.hasSuffix("""
-             2. forward  (kort 2)  faldt i vandet ved (3, 1)
+             2. frem     (kort 2)  faldt i vandet ved (3, 1)
 
             Robotten faldt i vandet ved (3, 1).
             Tip: Hop, når vandet er lige foran robotten.
 
             """))
+    }
+
+    @Test("a typed program may use the cards' Danish keywords, and mix them with the English names and marker ids")
+    func danishKeywords() throws {
+        let danish = try CLIRunner.run(["run", "--level", "7", "--program", "frem frem HOP frem", "--language", "da"])
+        let english = try CLIRunner.run(["run", "--level", "7", "--program", "forward forward jump forward"])
+        #expect(danish.status == 0, "\(danish.stderr)")
+        #expect(danish.stdout.contains(" 3. hop      (kort 3)  hoppede til (5, 1)"))
+        let json = try CLIRunner.run(["run", "--level", "7", "--program", "frem forward hop 0", "--language", "da", "--json"])
+        let englishJSON = try CLIRunner.run(["run", "--level", "7", "--program", "forward forward jump forward", "--json"])
+        #expect(json.stdout == englishJSON.stdout)
+        #expect(english.status == danish.status)
+        // In English, the Danish keywords are not cards.
+        let refused = try CLIRunner.run(["run", "--level", "7", "--program", "frem"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("'frem' is not a card"))
     }
 
     @Test("LANG=da_DK.UTF-8 speaks Danish; LC_ALL=C and unknown locales speak English")
@@ -99,7 +115,7 @@ struct LanguageCommandTests {
               Forsøg:         2
               Kørsignal:      kørselsmarkeringer i session.json
               Første succes:  forsøg 2 ved frame-0022.jpg (10.5 s)
-              Sidste program: forward right forward forward left forward forward forward
+              Sidste program: frem højre frem frem venstre frem frem frem
               Kort:           8 (færrest mulige er 8)
             """))
     }

@@ -97,7 +97,7 @@ public struct ReplayComposer: Sendable {
         if let step = moment.step {
             let s = trace.steps[step]
             let caption = Messages.text(
-                "Attempt %1$s, step %2$s of %3$s: %4$s (card %5$s)", attempt.number, s.number, trace.steps.count, s.card.name,
+                "Attempt %1$s, step %2$s of %3$s: %4$s (card %5$s)", attempt.number, s.number, trace.steps.count, s.card.localizedName,
                 s.cardPosition)
             let speedUp = options.speedUp(forSteps: trace.steps.count)
             guard speedUp > 1 else { return caption }

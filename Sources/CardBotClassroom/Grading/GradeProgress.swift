@@ -36,7 +36,9 @@ public struct GradeProgress: Sendable, Equatable {
         let fraction = frames > 0 ? Double(framesDone) / Double(frames) : (sessions > 0 ? Double(sessionsDone) / Double(sessions) : 1)
         let left = secondsLeft.map { "\(Self.clock($0)) left" } ?? "--:-- left"
         let rate = String(Int(framesPerSecond.rounded()))
-        let text = "  \(sessionsDone)/\(sessions) sessions  \(rate) frames/s  \(left)"
+        // One session (a run): its frames; a class: its sessions.
+        let done = sessions == 1 && sessionsDone == 0 ? "\(framesDone)/\(frames) frames" : "\(sessionsDone)/\(sessions) sessions"
+        let text = "  \(done)  \(rate) frames/s  \(left)"
         let barWidth = max(10, min(40, width - text.count - 3))
         let filled = min(barWidth, max(0, Int((fraction * Double(barWidth)).rounded(.down))))
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]" + text

@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotLesson
 import CardBotSupport
 import Foundation
 import Mustache
@@ -198,11 +199,11 @@ public enum ClassHTML {
             ? Messages.text("Best program")
             : (row.attempts > 0 ? Messages.text("Last program run") : Messages.text("Cards on the table at the end"))
         values["hasProgram"] = !row.shownProgram.isEmpty
-        values["program"] = row.shownProgram
+        values["program"] = row.shownProgram.map(Card.shown)
         values["history"] = row.history.map { attempt -> [String: Any] in
             [
                 "number": String(attempt.number), "frame": attempt.frame, "time": SessionReport.time(attempt.seconds),
-                "cards": attempt.program.isEmpty ? Messages.text("no cards") : attempt.program.joined(separator: " "),
+                "cards": attempt.program.isEmpty ? Messages.text("no cards") : attempt.program.map(Card.shown).joined(separator: " "),
                 "css": attempt.solved ? "ok" : "fail", "message": attempt.message,
             ]
         }

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// A programming card. Its ``name`` is the contract shared by level files, decks, typed programs and outputs.
 public enum Card: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStringConvertible {
     case forward, left, right, jump
@@ -35,6 +37,26 @@ public enum Card: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStrin
     public init?(name: String) {
         guard let card = Card.allCases.first(where: { $0.name == name }) else { return nil }
         self = card
+    }
+
+    /// The card's keyword in the reader's language (`frem` for `forward` in Danish), as the message catalog
+    /// translates it: what the terminal shows and a typed program may use. Files and JSON keep ``name``.
+    public var localizedName: String { Messages.text(name, context: "card") }
+
+    /// The card whose ``name`` or ``localizedName`` is `word` (ignoring case in the latter), or nil.
+    public init?(typed word: String) {
+        if let card = Card(name: word) {
+            self = card
+            return
+        }
+        let lowered = word.lowercased()
+        guard let card = Card.allCases.first(where: { $0.localizedName.lowercased() == lowered }) else { return nil }
+        self = card
+    }
+
+    /// `name` as the reader's language shows it when it names a card, else `name` itself (a deck's own name).
+    public static func shown(_ name: String) -> String {
+        Card(name: name)?.localizedName ?? name
     }
 
     /// Every card name, in card order.

@@ -42,8 +42,8 @@ public enum TraceFormatter {
             switch call.kind {
             case .enter:
                 text = Messages.text(
-                    "%1$s (card %2$s): the cards of %3$s (card %4$s)", Card.call(call.function).name, call.callPosition,
-                    Card.define(call.function).name, call.definePosition)
+                    "%1$s (card %2$s): the cards of %3$s (card %4$s)", Card.call(call.function).localizedName, call.callPosition,
+                    Card.define(call.function).localizedName, call.definePosition)
             case .leave:
                 text = Messages.text("end of %1$s: back after card %2$s", letter, call.callPosition)
             }
@@ -65,8 +65,9 @@ public enum TraceFormatter {
     private static func flatStepLine(_ step: TraceStep, in trace: Trace, level: Level) -> String {
         let numberWidth = max(2, String(trace.steps.count).count)
         let number = String(step.number)
-        let cardWidth = 7  // the longest step card name, "forward"
-        let name = step.card.name
+        // The longest step card's keyword in the reader's language ("forward", "venstre").
+        let cardWidth = [Card.forward, .left, .right, .jump].map(\.localizedName.count).max() ?? 7
+        let name = step.card.localizedName
         let cardLabel = Messages.text("card %s", step.cardPosition)
         let head =
             String(repeating: " ", count: numberWidth - number.count) + number + ". " + name
@@ -151,7 +152,7 @@ public enum TraceFormatter {
                 let letter = Card.functionLetter(call.function!)
                 return Messages.text(
                     "The robot got stuck: %1$s (card %2$s) called %3$s again before %3$s made a step, so the calls would go on forever at %4$s.",
-                    call.name, position, letter, at)
+                    call.localizedName, position, letter, at)
             }
             if let card = result.stuckCardPosition {
                 return Messages.text(

@@ -46,12 +46,14 @@ public struct CardMapping: Sendable {
                 continue
             }
             let name = token.lowercased()
-            guard let card = Card(name: name) else {
+            // A card's name, or its keyword in the reader's language (`frem hop frem` in Danish).
+            guard let card = Card(typed: name) else {
+                let known = Card.allNames + Card.allCases.map(\.localizedName).filter { !Card.allNames.contains($0) }
                 throw CardMappingError(
                     kind: .unknownName(String(token)), position: position,
                     message: "card \(position) '\(token)' is not a card; "
-                        + (NameSuggestion.nearest(to: name, in: Card.allNames).map { "did you mean '\($0)'?" }
-                            ?? "the cards are \(Card.allNames.joined(separator: ", "))"))
+                        + (NameSuggestion.nearest(to: name, in: known).map { "did you mean '\($0)'?" }
+                            ?? "the cards are \(Card.allCases.map(\.localizedName).joined(separator: ", "))"))
             }
             guard levelCards.values.contains(card) else {
                 throw notInLevel(card.name, position: position, id: nil)

@@ -119,7 +119,7 @@ public struct CardProgram: Sendable {
             if card == .end || card == .else { depth = max(0, depth - 1) }
             let number = String(i + 1)
             let pad = String(repeating: " ", count: width - number.count)
-            lines.append("\(pad)\(number)  \(String(repeating: "  ", count: min(depth, 40)))\(card.name)")
+            lines.append("\(pad)\(number)  \(String(repeating: "  ", count: min(depth, 40)))\(card.localizedName)")
             if card.opensBlock || card == .else { depth += 1 }
         }
         return lines

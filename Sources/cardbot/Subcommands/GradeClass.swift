@@ -35,7 +35,7 @@ extension CardBotCommand.Grade {
                 EXIT STATUS
                   0   every session was graded (solved or not)
                   1   some session could not be graded (its error is in the reports)
-                  2   bad input: no class folder or sessions, a bad --level, deck, --out or gradebook
+                  2   bad input: no sessions, or a bad --level, deck, --out or gradebook
                   64  the command line is not valid (such as an unknown --out extension)
                 """)
 

@@ -16,7 +16,8 @@ extension CardBotCommand.Grade {
                 EXIT STATUS
                   0   every session was graded
                   1   some session could not be graded (its error is in the reports)
-                  2   bad input: a part or the gradebook is not a CardBot gradebook, or a bad --out or --class
+                  2   bad input: a part or the gradebook is not a CardBot gradebook, or a bad
+                      --out or --class
                 """)
 
         @Argument(help: ArgumentHelp("The gradebooks of the parts.", valueName: "part.sqlite"))

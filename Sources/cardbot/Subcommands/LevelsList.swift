@@ -10,7 +10,8 @@ extension CardBotCommand.Levels {
             discussion: """
                 EXIT STATUS
                   0   every level file is valid
-                  2   the directory cannot be read, or some level file is not valid (it is reported and left out)
+                  2   the directory cannot be read, or some level file is not valid (it is
+                      reported and left out)
                 """)
 
         @Argument(help: ArgumentHelp("The directory of level files.", valueName: "dir"))

@@ -19,7 +19,8 @@ extension CardBotCommand {
 
                 EXIT STATUS
                   0   the report was made
-                  2   bad input: no gradebook, not a CardBot gradebook, a bad --levels or --out
+                  2   bad input: no gradebook, not a CardBot gradebook, a bad --levels or
+                      --out
                 """)
 
         @Argument(help: ArgumentHelp("The gradebook.", valueName: "file.sqlite"))

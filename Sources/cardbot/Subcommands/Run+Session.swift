@@ -16,7 +16,7 @@ extension CardBotCommand.Run {
         try replay.job?.checkTarget()
         let lesson = try job.lesson(of: recording, requested: level.level, levelsDirectory: level.levels.path)
         let start = ContinuousClock.now
-        let result = try job.run(recording, lesson: lesson)
+        let result = try ProgressBar.showing { try job.run(recording, lesson: lesson, progress: $0) }
         let elapsed = ContinuousClock.now - start
         for frame in result.unreadable {
             let place = recording.isVideo ? "at \(frame.name): " : ""

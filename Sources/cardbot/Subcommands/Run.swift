@@ -39,9 +39,11 @@ extension CardBotCommand {
                 the end of the stream or Ctrl-C stops it with the session summary.
 
                 EXIT STATUS
-                  0   the robot reached the goal with every gem (for a session: some attempt did)
+                  0   the robot reached the goal with every gem (for a session: some attempt
+                      did)
                   1   the run failed (for a session: no attempt solved the level)
-                  2   bad input: the level, the program, the session folder or session.json is not valid
+                  2   bad input: the level, the program, the session folder or session.json is
+                      not valid
                   64  the command line is not valid
                 """)
 

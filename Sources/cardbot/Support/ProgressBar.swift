@@ -5,6 +5,7 @@ import Foundation
 final class ProgressBar: @unchecked Sendable {
     private let lock = NSLock()
     private var drawn = false
+    private var lastDrawn: ContinuousClock.Instant? = nil
 
     /// A bar when standard error is a terminal (and TERM is not `dumb`), else nil.
     static func onTerminal() -> ProgressBar? {
@@ -18,6 +19,10 @@ final class ProgressBar: @unchecked Sendable {
         let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
         let line = progress.line(width: columns - 1)
         lock.withLock {
+            // At most ten redraws a second: a terminal kept busy slows the frames it reports on.
+            let now = ContinuousClock.now
+            if let last = lastDrawn, now - last < .milliseconds(100) { return }
+            lastDrawn = now
             FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
             drawn = true
         }
