@@ -24,20 +24,10 @@ struct ColourExtractor {
         guard let scaler else { return nil }
         let stride = width * 3
         if converted.count < stride * height { converted = [UInt8](repeating: 0, count: stride * height) }
-        let done = converted.withUnsafeMutableBufferPointer { output -> Int32 in
-            var planes: [UnsafeMutablePointer<UInt8>?] = [output.baseAddress, nil, nil, nil]
-            var strides: [Int32] = [Int32(stride), 0, 0, 0]
-            return withUnsafePointer(to: &frame.pointee.data) { sourcePlanes in
-                withUnsafePointer(to: &frame.pointee.linesize) { sourceStrides in
-                    sourcePlanes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planePointer in
-                        sourceStrides.withMemoryRebound(to: Int32.self, capacity: 8) { stridePointer in
-                            sws_scale(scaler, planePointer, stridePointer, 0, Int32(height), &planes, &strides)
-                        }
-                    }
-                }
-            }
+        let done = converted.withUnsafeMutableBufferPointer { output in
+            FrameScaler.scale(scaler, frame, height: height, into: output.baseAddress, stride: stride)
         }
-        guard done == Int32(height) else { return nil }
+        guard done else { return nil }
         return Self.turned(converted, width: width, height: height, rotation: rotation)
     }
 

@@ -63,20 +63,10 @@ struct LumaExtractor {
             AV_PIX_FMT_GRAY8, SWS_POINT, nil, nil, nil)
         guard let scaler else { return false }
         if converted.count < width * height { converted = [UInt8](repeating: 0, count: width * height) }
-        let done = converted.withUnsafeMutableBufferPointer { output -> Int32 in
-            var planes: [UnsafeMutablePointer<UInt8>?] = [output.baseAddress, nil, nil, nil]
-            var strides: [Int32] = [Int32(width), 0, 0, 0]
-            return withUnsafePointer(to: &frame.pointee.data) { sourcePlanes in
-                withUnsafePointer(to: &frame.pointee.linesize) { sourceStrides in
-                    sourcePlanes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planePointer in
-                        sourceStrides.withMemoryRebound(to: Int32.self, capacity: 8) { stridePointer in
-                            sws_scale(scaler, planePointer, stridePointer, 0, Int32(height), &planes, &strides)
-                        }
-                    }
-                }
-            }
+        let done = converted.withUnsafeMutableBufferPointer { output in
+            FrameScaler.scale(scaler, frame, height: height, into: output.baseAddress, stride: width)
         }
-        guard done == Int32(height) else { return false }
+        guard done else { return false }
         converted.withUnsafeBufferPointer { buffer in
             Self.copy(buffer.baseAddress!, stride: width, width: width, height: height, rotation: rotation, into: &image)
         }

@@ -1,4 +1,5 @@
 import CCardBotVideo
+import CFFmpeg
 import CardBotImaging
 import CardBotSupport
 import Dispatch
@@ -203,32 +204,27 @@ public struct VideoFrameSource: FrameSource {
     }
 
     public func colourFrame(_ stamp: FrameStamp) throws -> RGBImage {
-        try checkFile()
-        let decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: 1)
         var extractor = ColourExtractor()
         defer { extractor.release() }
-        _ = decoder.seek(to: stamp.seconds)
-        while true {
-            switch decoder.next() {
-            case .end:
-                throw ImageError(.truncated, file: file, reason: "no frame at \(stamp.name)")
-            case .damaged:
-                continue
-            case .frame(let frame, let seconds):
-                guard seconds + 1e-3 >= stamp.seconds else { continue }
-                guard let image = extractor.extract(frame, rotation: decoder.rotation) else {
-                    throw ImageError(.unknownFormat, file: file, reason: "the frame's pixel format cannot be read")
-                }
-                return image
-            }
-        }
+        return try decodeFrame(stamp) { frame, rotation in extractor.extract(frame, rotation: rotation) }
     }
 
     public func frame(_ stamp: FrameStamp) throws -> GrayImage {
-        try checkFile()
-        let decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: 1)
         var extractor = LumaExtractor()
         defer { extractor.release() }
+        return try decodeFrame(stamp) { frame, rotation in
+            var image = GrayImage(width: 0, height: 0)
+            return extractor.extract(frame, rotation: rotation, into: &image) ? image : nil
+        }
+    }
+
+    /// Decodes the frame `stamp` names again (the first at or after its time) and converts it with `convert`,
+    /// given the frame and the video's turn; nil from `convert` is a pixel format it cannot read.
+    private func decodeFrame<Image>(
+        _ stamp: FrameStamp, convert: (UnsafeMutablePointer<AVFrame>, Int) -> Image?
+    ) throws -> Image {
+        try checkFile()
+        let decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: 1)
         _ = decoder.seek(to: stamp.seconds)
         while true {
             switch decoder.next() {
@@ -238,8 +234,7 @@ public struct VideoFrameSource: FrameSource {
                 continue
             case .frame(let frame, let seconds):
                 guard seconds + 1e-3 >= stamp.seconds else { continue }
-                var image = GrayImage(width: 0, height: 0)
-                guard extractor.extract(frame, rotation: decoder.rotation, into: &image) else {
+                guard let image = convert(frame, decoder.rotation) else {
                     throw ImageError(.unknownFormat, file: file, reason: "the frame's pixel format cannot be read")
                 }
                 return image

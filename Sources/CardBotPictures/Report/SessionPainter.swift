@@ -67,7 +67,7 @@ final class SessionPainter {
     }
 
     /// The most GIF bytes of attempt replays one session adds to the page.
-    static let replayBudget = 1_000_000
+    static let replayBudget = 2_500_000
 
     /// Each attempt's AR replay as a small GIF, in order, until `replayBudget` is spent; the rest are counted.
     private func addReplays(_ run: SessionRun, to pictures: inout SessionPictures) {
