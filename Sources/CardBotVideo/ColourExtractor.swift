@@ -33,6 +33,10 @@ struct ColourExtractor {
 
     /// The packed RGB `pixels` (`width` x `height`), turned `rotation` degrees clockwise.
     static func turned(_ pixels: [UInt8], width: Int, height: Int, rotation: Int) -> RGBImage {
+        // Upright already (most videos): the converted plane is the image.
+        if rotation != 90 && rotation != 180 && rotation != 270 {
+            return RGBImage(width: width, height: height, pixels: Array(pixels.prefix(width * height * 3)))
+        }
         let turned = rotation == 90 || rotation == 270
         let outWidth = turned ? height : width
         let outHeight = turned ? width : height
