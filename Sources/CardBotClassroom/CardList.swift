@@ -44,10 +44,11 @@ public struct CardList: Sendable {
     /// description under it.
     public var lines: [String] {
         var what: [String] = []
-        if let size = deck.gridSize { what.append("\(size)x\(size) code markers") }
-        if deck.cards.contains(where: { $0.kind == .picture }) { what.append("picture markers") }
-        let count = deck.cards.count
-        var lines = ["\(deck.name) (\(deck.file)): \(count) card\(count == 1 ? "" : "s"), \(what.joined(separator: " and "))", ""]
+        if let size = deck.gridSize { what.append(Messages.text("%1$sx%1$s code markers", size)) }
+        if deck.cards.contains(where: { $0.kind == .picture }) { what.append(Messages.text("picture markers")) }
+        let count = Messages.plural("%s card", "%s cards", count: deck.cards.count, deck.cards.count)
+        let kinds = what.count == 2 ? Messages.text("%1$s and %2$s", what[0], what[1]) : what.joined()
+        var lines = [Messages.text("%1$s (%2$s): %3$s, %4$s", deck.name, deck.file, count, kinds), ""]
         let cards = deck.cards.map { $0.localized(Messages.preferences) }
         let nameHeader = Messages.text("NAME")
         let titleHeader = Messages.text("TITLE")

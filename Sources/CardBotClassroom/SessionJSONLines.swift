@@ -32,7 +32,7 @@ public enum SessionJSONLines {
     /// One attempt's program object.
     public static func programLine(_ attempt: SessionRun.Attempt) -> String {
         let error: String
-        if case .notRunnable(let message) = attempt.outcome { error = JSONText.quote(message) } else { error = "null" }
+        if case .notRunnable(let reason) = attempt.outcome { error = JSONText.quote(reason.english) } else { error = "null" }
         return "{\"type\":\"program\",\"attempt\":\(attempt.number),\"signal\":\"\(attempt.signal.rawValue)\",\"frame\":\(JSONText.quote(attempt.frameName)),"
             + "\"seconds\":\(JSONText.number(attempt.seconds, places: 3)),\"cards\":\(strings(attempt.cardNames)),"
             + "\"markers\":[\(attempt.markers.map(String.init).joined(separator: ","))],"

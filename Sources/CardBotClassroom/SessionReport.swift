@@ -166,6 +166,6 @@ public struct SessionReport: Sendable {
     static func time(_ seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) < 1e9 else { return "\(JSONText.number(seconds, places: 0)) s" }
         let rounded = (seconds * 10).rounded() / 10
-        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(Messages.decimal(String(rounded))) s"
     }
 }

@@ -27,7 +27,7 @@ public struct SessionRun: Sendable {
             /// The program ran; the trace holds every step and the result.
             case ran(Trace)
             /// The program could not run (a card not used in this level, an `end` with nothing to close, ...).
-            case notRunnable(String)
+            case notRunnable(MessageText)
         }
 
         /// 1-based attempt number.
@@ -67,7 +67,7 @@ public struct SessionRun: Sendable {
         public func headline(level: Level) -> String {
             switch outcome {
             case .ran(let trace): TraceFormatter.resultSentence(trace, level: level)
-            case .notRunnable(let reason): Messages.text("This program cannot run: %s", reason)
+            case .notRunnable(let reason): Messages.text("This program cannot run: %s", reason.localized)
             }
         }
     }

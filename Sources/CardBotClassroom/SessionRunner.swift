@@ -114,11 +114,11 @@ public struct SessionRunner: Sendable {
             let program = try mapping.program(markerIDs: markers)
             return .ran(Robot.run(program, on: level))
         } catch let error as CardMappingError {
-            return .notRunnable(error.message)
+            return .notRunnable(error.reason)
         } catch let error as ProgramError {
-            return .notRunnable(error.message)
+            return .notRunnable(error.reason)
         } catch {
-            return .notRunnable("\(error)")
+            return .notRunnable(MessageText(template: "%s", values: [.plain("\(error)")]))
         }
     }
 }

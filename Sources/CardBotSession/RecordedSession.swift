@@ -144,10 +144,11 @@ public struct RecordedSession: Sendable, Equatable {
             return try open(inputs[0])
         }
         if let first = inputs.first, inputs.allSatisfy({ FileSystem.kind($0) == .missing && !FileSystem.exists($0) }) {
-            let suggestion = NameSuggestion.nearest(toPath: first).map { "; did you mean \($0)?" } ?? ""
             throw SessionError(
                 file: first,
-                reason: "no such session folder, video or frame file\(suggestion)")
+                said: NameSuggestion.nearest(toPath: first).map {
+                    Messages.later("no such session folder, video or frame file; did you mean %s?", .plain($0))
+                } ?? Messages.later("no such session folder, video or frame file"))
         }
         return frames(inputs)
     }

@@ -114,7 +114,7 @@ struct LanguageCommandTests {
               Billeder:       24 læst, 0 ulæselige
               Forsøg:         2
               Kørsignal:      kørselsmarkeringer i session.json
-              Første succes:  forsøg 2 ved frame-0022.jpg (10.5 s)
+              Første succes:  forsøg 2 ved frame-0022.jpg (10,5 s)
               Sidste program: frem højre frem frem venstre frem frem frem
               Kort:           8 (færrest mulige er 8)
             """))

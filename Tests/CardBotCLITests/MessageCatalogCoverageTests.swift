@@ -10,7 +10,7 @@ struct MessageCatalogCoverageTests {
     static func messagesInSources() throws -> Set<String> {
         let literal = #""((?:[^"\\\n]|\\.)*)""#
         let pattern = try NSRegularExpression(
-            pattern: #"Messages\.(?:text|plural)\(\s*"# + literal + #"(?:[^)\n]*?context:\s*"# + literal + ")?")
+            pattern: #"Messages\.(?:text|plural|later)\(\s*"# + literal + #"(?:[^)\n]*?context:\s*"# + literal + ")?")
         var found: Set<String> = []
         let sources = CLIRunner.packageRoot.appendingPathComponent("Sources")
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!

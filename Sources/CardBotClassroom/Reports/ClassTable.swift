@@ -130,7 +130,7 @@ public struct ClassTable: Sendable {
 
     /// A figure as few digits as it needs: 2, 1.5.
     public static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() ? String(Int(value)) : Messages.decimal(String(value))
     }
 
     /// The widest student name shown in the table; longer names end in `…` (CSV, JSON and HTML keep them whole).

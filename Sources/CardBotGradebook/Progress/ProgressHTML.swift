@@ -31,10 +31,10 @@ public enum ProgressHTML {
             let cells: [[String: Any]] = columns.map { level in
                 if let standing = student.levels.first(where: { $0.level == level }) {
                     if let day = standing.solvedOn {
-                        return ["css": "s\(standing.stars)", "label": ClassTable.starText(standing.stars), "note": day,
+                        return ["css": "s\(standing.stars)", "label": ClassTable.starText(standing.stars), "note": Messages.day(day),
                                 "title": Messages.plural(
                                     "solved on %1$s in %2$s attempt", "solved on %1$s in %2$s attempts",
-                                    count: standing.attemptsToSolve ?? standing.attempts, day,
+                                    count: standing.attemptsToSolve ?? standing.attempts, Messages.day(day),
                                     standing.attemptsToSolve ?? standing.attempts)]
                     }
                     let tries = Messages.plural("%s attempt", "%s attempts", count: standing.attempts, standing.attempts)
@@ -127,7 +127,7 @@ public enum ProgressHTML {
         let items: [[String: Any]] = bars.enumerated().map { index, bar in
             let height = max(2, Int((Double(bar.1) * unit).rounded()))
             let x = 30 + index * (barWidth + 8)
-            let date = bar.0.solvedOn.map { String($0.dropFirst(5)) } ?? Messages.text("not yet")
+            let date = bar.0.solvedOn.map(Messages.shortDay) ?? Messages.text("not yet")
             return [
                 "x": String(x), "y": String(chartHeight - 18 - height), "height": String(height), "width": String(barWidth),
                 "css": bar.2, "labelX": String(x + barWidth / 2), "labelY": String(chartHeight - 5),
@@ -136,7 +136,7 @@ public enum ProgressHTML {
                 "title": bar.0.solvedOn.map {
                     Messages.plural(
                         "level %1$s: %2$s attempt, solved %3$s", "level %1$s: %2$s attempts, solved %3$s", count: bar.1,
-                        bar.0.level, bar.1, $0)
+                        bar.0.level, bar.1, Messages.day($0))
                 } ?? Messages.plural(
                     "level %1$s: %2$s attempt, not solved yet", "level %1$s: %2$s attempts, not solved yet", count: bar.1,
                     bar.0.level, bar.1),

@@ -21,6 +21,6 @@ public struct LevelLoadError: Error, Sendable, CustomStringConvertible {
 extension LevelLoadError: DiagnosticError {
     /// Every error in the file (warnings are left to `validate`), each with its place when it has one.
     public var problems: [Problem] {
-        diagnostics.filter { $0.severity == .error }.map { Problem(file: $0.file, position: $0.position, $0.message) }
+        diagnostics.filter { $0.severity == .error }.map { Problem(file: $0.file, position: $0.position, $0.shownMessage) }
     }
 }

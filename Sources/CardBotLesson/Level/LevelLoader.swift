@@ -94,14 +94,15 @@ extension LevelLoader {
                 throw broken
             }
             let numbers = catalog.levels.map(\.number).sorted()
-            let known = numbers.isEmpty ? "it holds no valid levels" : "its levels are \(numbers.map(String.init).joined(separator: ", "))"
-            throw LevelLoadError(
-                file: directory,
-                diagnostics: [
-                    Diagnostic(
-                        file: directory, position: .none,
-                        message: "no level number \(number) (\(known)); give a level file, or the folder of yours with --levels DIR")
-                ])
+            let said =
+                numbers.isEmpty
+                ? Messages.later(
+                    "no level number %s (it holds no valid levels); give a level file, or the folder of yours with --levels DIR",
+                    .number(number))
+                : Messages.later(
+                    "no level number %s (its levels are %s); give a level file, or the folder of yours with --levels DIR",
+                    .number(number), .plain(numbers.map(String.init).joined(separator: ", ")))
+            throw LevelLoadError(file: directory, diagnostics: [Diagnostic(file: directory, position: .none, said: said)])
         }
         return try load(argument, deckNames: deckNames)
     }

@@ -20,7 +20,7 @@ public enum LevelTable {
             + rows.map { row in
                 [
                     String(row.level.number), row.level.localized(Messages.preferences).name,
-                    row.level.availableCards.map(\.name).joined(separator: " "), row.fewest,
+                    row.level.availableCards.map(\.localizedName).joined(separator: " "), row.fewest,
                 ]
             }
         let widths = (0..<4).map { column in table.map { $0[column].count }.max() ?? 0 }

@@ -5,7 +5,7 @@ public enum SolutionReport {
     /// The report of `cardbot solve`.
     public static func lines(_ solution: Solution, level: Level) -> [String] {
         var lines = [Messages.text("Level %1$s: %2$s", level.number, level.localized(Messages.preferences).name)]
-        lines.append(Messages.text("Cards available: %s", level.availableCards.map(\.name).joined(separator: ", ")))
+        lines.append(Messages.text("Cards available: %s", level.availableCards.map(\.localizedName).joined(separator: ", ")))
         guard let program = solution.program else {
             if solution.isProven {
                 lines.append(Messages.text("No program of at most %s cards solves this level.", solution.bound))
@@ -40,7 +40,7 @@ public enum SolutionReport {
 
     /// The fewest-cards column of `cardbot levels`: "5", "<= 12" (best found, not proven), or "none".
     public static func shortCount(_ solution: Solution) -> String {
-        guard let count = solution.cardCount else { return solution.isProven ? "none" : "?" }
+        guard let count = solution.cardCount else { return solution.isProven ? Messages.text("none") : "?" }
         return solution.isProven ? "\(count)" : "<= \(count)"
     }
 }

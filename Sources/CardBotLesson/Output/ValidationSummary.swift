@@ -4,9 +4,10 @@ import CardBotSupport
 public enum ValidationSummary {
     /// "Levels/01-first-steps.json: ok, level 1, fewest cards 3".
     public static func fileLine(_ file: FileValidation) -> String {
-        guard let level = file.level else { return "\(file.file): ok" }
-        let fewest = file.solution.map { " fewest cards \(SolutionReport.shortCount($0))" } ?? ""
-        return "\(file.file): ok (level \(level.number),\(fewest))"
+        guard let level = file.level else { return Messages.text("%s: ok", file.file) }
+        guard let solution = file.solution else { return Messages.text("%1$s: ok (level %2$s)", file.file, level.number) }
+        return Messages.text(
+            "%1$s: ok (level %2$s, fewest cards %3$s)", file.file, level.number, SolutionReport.shortCount(solution))
     }
 
     /// "Checked 16 files: all valid." or "Checked 3 files: 2 errors, 1 warning."

@@ -49,11 +49,12 @@ public struct CardMapping: Sendable {
             // A card's name, or its keyword in the reader's language (`frem hop frem` in Danish).
             guard let card = Card(typed: name) else {
                 let known = Card.allNames + Card.allCases.map(\.localizedName).filter { !Card.allNames.contains($0) }
-                throw CardMappingError(
-                    kind: .unknownName(String(token)), position: position,
-                    message: "card \(position) '\(token)' is not a card; "
-                        + (NameSuggestion.nearest(to: name, in: known).map { "did you mean '\($0)'?" }
-                            ?? "the cards are \(Card.allCases.map(\.localizedName).joined(separator: ", "))"))
+                let reason = NameSuggestion.nearest(to: name, in: known).map {
+                    Messages.later("card %s '%s' is not a card; did you mean '%s'?", .number(position), .plain(String(token)), .plain($0))
+                } ?? Messages.later(
+                    "card %s '%s' is not a card; the cards are %s", .number(position), .plain(String(token)),
+                    .cards(Card.allNames))
+                throw CardMappingError(kind: .unknownName(String(token)), position: position, reason: reason)
             }
             guard levelCards.values.contains(card) else {
                 throw notInLevel(card.name, position: position, id: nil)
@@ -69,16 +70,24 @@ public struct CardMapping: Sendable {
         guard let name = deckNames[id] else {
             throw CardMappingError(
                 kind: .unknownMarker(id), position: position,
-                message: "card \(position) has marker id \(id), which is not a card of the deck")
+                reason: Messages.later(
+                    "card %s has marker id %s, which is not a card of the deck", .number(position), .number(id)))
         }
         throw notInLevel(name, position: position, id: id)
     }
 
     private func notInLevel(_ name: String, position: Int, id: Int?) -> CardMappingError {
-        let available = Set(levelCards.values).sorted().map(\.name).joined(separator: ", ")
-        let which = id.map { " (marker id \($0))" } ?? ""
-        return CardMappingError(
-            kind: .notInLevel(name), position: position,
-            message: "card \(position): the \(name) card\(which) is not used in this level; its cards are \(available)")
+        let available = MessageText.Value.cards(Set(levelCards.values).sorted().map(\.name))
+        let reason =
+            if let id {
+                Messages.later(
+                    "card %s: the %s card (marker id %s) is not used in this level; its cards are %s", .number(position),
+                    .card(name), .number(id), available)
+            } else {
+                Messages.later(
+                    "card %s: the %s card is not used in this level; its cards are %s", .number(position), .card(name),
+                    available)
+            }
+        return CardMappingError(kind: .notInLevel(name), position: position, reason: reason)
     }
 }

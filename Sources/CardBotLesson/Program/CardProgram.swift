@@ -22,7 +22,9 @@ public struct CardProgram: Sendable {
         guard cards.count <= LevelLimits.maximumProgramCards else {
             throw ProgramError(
                 position: 0,
-                message: "the program has \(cards.count) cards; at most \(LevelLimits.maximumProgramCards) are allowed")
+                reason: Messages.later(
+                    "the program has %s cards; at most %s are allowed", .number(cards.count),
+                    .number(LevelLimits.maximumProgramCards)))
         }
         var assembler = ProgramAssembler(reservingCapacity: cards.count)
         for card in cards { try assembler.append(card) }
@@ -31,7 +33,9 @@ public struct CardProgram: Sendable {
             let define = Card.define(card.function!).name
             throw ProgramError(
                 position: call + 1,
-                message: "card \(call + 1) (\(card.name)) calls a function that is not defined: lay a \(define) card somewhere with the cards it should run, closed by end")
+                reason: Messages.later(
+                    "card %s (%s) calls a function that is not defined: lay a %s card somewhere with the cards it should run, closed by %s",
+                    .number(call + 1), .card(card.name), .card(define), .card("end")))
         }
         self.cards = cards
         self.closedAtEnd = assembler.open.map { $0.opener + 1 }
@@ -75,7 +79,9 @@ public struct CardProgram: Sendable {
             guard let card = Card(name: name) else {
                 throw ProgramError(
                     position: i + 1,
-                    message: "card \(i + 1) '\(name)' is not a card\(NameSuggestion.suffix(for: name, in: Card.allNames))")
+                    reason: NameSuggestion.nearest(to: name, in: Card.allNames).map {
+                        Messages.later("card %s '%s' is not a card; did you mean '%s'?", .number(i + 1), .plain(name), .plain($0))
+                    } ?? Messages.later("card %s '%s' is not a card", .number(i + 1), .plain(name)))
             }
             cards.append(card)
         }
@@ -92,7 +98,7 @@ public struct CardProgram: Sendable {
     public var notes: [String] {
         var notes: [String] = []
         if !closedAtEnd.isEmpty {
-            let described = closedAtEnd.map { Messages.text("%1$s (card %2$s)", cards[$0 - 1].name, $0) }
+            let described = closedAtEnd.map { Messages.text("%1$s (card %2$s)", cards[$0 - 1].localizedName, $0) }
             notes.append(
                 Messages.plural(
                     "%1$s block was still open when the cards ran out and closed there: %2$s",
@@ -101,10 +107,10 @@ public struct CardProgram: Sendable {
         }
         for position in uncalled {
             let define = cards[position - 1]
-            let call = Card.call(define.function!).name
+            let call = Card.call(define.function!).localizedName
             notes.append(
                 Messages.text(
-                    "%1$s (card %2$s) is never called, so its cards never run; lay a %3$s card to use it", define.name,
+                    "%1$s (card %2$s) is never called, so its cards never run; lay a %3$s card to use it", define.localizedName,
                     position, call))
         }
         return notes

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// Turns cards into instructions one at a time, matching blocks; can take cards back (the solver backtracks).
 struct ProgramAssembler {
     /// A block opened and not yet closed.
@@ -51,13 +53,17 @@ struct ProgramAssembler {
                 let opener = cards[top.opener]
                 throw ProgramError(
                     position: position,
-                    message: "card \(position) (\(card.name)) is inside the \(opener.name) block of card \(top.opener + 1); a definition stands on its own: close that block with end first, or move \(card.name) out of it")
+                    reason: Messages.later(
+                        "card %1$s (%2$s) is inside the %3$s block of card %4$s; a definition stands on its own: close that block with %5$s first, or move %2$s out of it",
+                        .number(position), .card(card.name), .card(opener.name), .number(top.opener + 1), .card("end")))
             }
             let first = definition(f)
             if first >= 0 {
                 throw ProgramError(
                     position: position,
-                    message: "card \(position) is a second \(card.name) (the first is card \(first + 1)); each function is defined once: remove one of them")
+                    reason: Messages.later(
+                        "card %s is a second %s (the first is card %s); each function is defined once: remove one of them",
+                        .number(position), .card(card.name), .number(first + 1)))
             }
             instructions.append(.defineStart(function: f, end: Instruction.unresolved))
             open.append(OpenBlock(opener: index))
@@ -83,18 +89,26 @@ struct ProgramAssembler {
             open.append(OpenBlock(opener: index))
         case .else:
             guard let top = open.last else {
-                throw ProgramError(position: position, message: "card \(position) (else) has no if before it to belong to; remove it or put an if card before it")
+                throw ProgramError(
+                    position: position,
+                    reason: Messages.later(
+                        "card %1$s (%2$s) has no if before it to belong to; remove it or put an if card before it",
+                        .number(position), .card("else")))
             }
             let opener = cards[top.opener]
             guard opener.isIf else {
                 throw ProgramError(
                     position: position,
-                    message: "card \(position) (else) is inside the \(opener.name) block of card \(top.opener + 1), which is not an if; close that block with end first")
+                    reason: Messages.later(
+                        "card %1$s (%2$s) is inside the %3$s block of card %4$s, which is not an if; close that block with %5$s first",
+                        .number(position), .card("else"), .card(opener.name), .number(top.opener + 1), .card("end")))
             }
             if let first = top.elseAt {
                 throw ProgramError(
                     position: position,
-                    message: "card \(position) is a second else for the \(opener.name) of card \(top.opener + 1) (its else is card \(first + 1)); an if has at most one else")
+                    reason: Messages.later(
+                        "card %1$s is a second %2$s for the %3$s of card %4$s (its %2$s is card %5$s); an if has at most one %2$s",
+                        .number(position), .card("else"), .card(opener.name), .number(top.opener + 1), .number(first + 1)))
             }
             instructions.append(.jump(to: Instruction.unresolved))
             open[open.count - 1].elseAt = index
@@ -103,7 +117,10 @@ struct ProgramAssembler {
             }
         case .end:
             guard let top = open.popLast() else {
-                throw ProgramError(position: position, message: "card \(position) (end) has no repeat, if or definition to close; remove it")
+                throw ProgramError(
+                    position: position,
+                    reason: Messages.later(
+                        "card %s (%s) has no repeat, if or definition to close; remove it", .number(position), .card("end")))
             }
             closed.append(top)
             instructions.append(close(top, at: index))

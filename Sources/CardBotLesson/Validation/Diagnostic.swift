@@ -13,21 +13,30 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var position: SourcePosition
     /// Error, warning or note.
     public var severity: Severity
-    /// What is wrong and what to do.
+    /// What is wrong and what to do, in English (as JSON keeps it).
     public var message: String
+    /// The message in the reader's language, as printed.
+    public var shownMessage: String
 
     public init(file: String, position: SourcePosition, severity: Severity = .error, message: String) {
         self.file = file
         self.position = position
         self.severity = severity
         self.message = message
+        self.shownMessage = message
+    }
+
+    /// A diagnostic whose message is told in the reader's language where it is printed.
+    public init(file: String, position: SourcePosition, severity: Severity = .error, said: MessageText) {
+        self.init(file: file, position: position, severity: severity, message: said.english)
+        shownMessage = said.localized
     }
 
     /// `FILE:LINE:COLUMN: severity: message` (`FILE: severity: message` for a problem with no place in the file).
     public var description: String {
         position == .none
-            ? "\(file): \(severity.rawValue): \(message)"
-            : "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
+            ? "\(file): \(severity.rawValue): \(shownMessage)"
+            : "\(file):\(position.line):\(position.column): \(severity.rawValue): \(shownMessage)"
     }
 
     /// The diagnostic as one JSON object: `{"file","line","column","severity","message"}` (line and column null

@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotLesson
 import CardBotSupport
 import CardBotVision
 import Foundation
@@ -55,8 +56,8 @@ public struct DetectJob {
 
     /// The card names in reading order, rows separated by " / ", or `(no cards)`.
     public static func describe(_ reading: FrameReading) -> String {
-        if reading.cards.isEmpty { return "(no cards)" }
-        return reading.rows.map { $0.map(\.name).joined(separator: " ") }.joined(separator: " / ")
+        if reading.cards.isEmpty { return Messages.text("(no cards)") }
+        return reading.rows.map { $0.map { Card.shown($0.name) }.joined(separator: " ") }.joined(separator: " / ")
     }
 }
 

@@ -1,3 +1,4 @@
+import CardBotLesson
 import CardBotVision
 import CardBotImaging
 import CardBotPrint
@@ -41,7 +42,7 @@ public enum FrameAnnotator {
         if reading.cards.isEmpty {
             summary = Messages.text("no cards")
         } else {
-            summary = reading.rows.map { $0.map(\.name).joined(separator: " ") }.joined(separator: " / ")
+            summary = reading.rows.map { $0.map { Card.shown($0.name) }.joined(separator: " ") }.joined(separator: " / ")
         }
         canvas.label(
             summary, x: 4, y: 4, style: TextStyle(size: image.width >= 960 ? 16 : 10, bold: true, color: white),

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// With `--language da`, no line a person reads holds a word of the English catalog: every command, its errors
+/// included, speaks Danish. Machine formats (JSON, CSV) are left out; they never change (LanguageCommandTests).
+@Suite("Danish everywhere")
+struct DanishEverywhereTests {
+    /// Words of the English messages (the msgids of da.po, three letters or more) that no Danish text also uses.
+    static let englishWords: Set<String> = {
+        guard let text = try? String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Locale/da.po"), encoding: .utf8)
+        else { return [] }
+        var english: Set<String> = []
+        var danish: Set<String> = []
+        for line in text.split(separator: "\n") {
+            let isID = line.hasPrefix("msgid ") || line.hasPrefix("msgid_plural ")
+            let isText = line.hasPrefix("msgstr")
+            guard isID || isText else { continue }
+            let words = Self.words(in: String(line.drop { $0 != "\"" }))
+            if isID { english.formUnion(words) } else { danish.formUnion(words) }
+        }
+        return english.subtracting(danish)
+    }()
+
+    /// The lowercased words of `line`, leaving out paths, file names, options and placeholders (anything with a
+    /// `/`, `.`, `-`, `%`, `$`, `_` or digit in it): those are typed or named, not translated.
+    static func words(in line: String) -> Set<String> {
+        var words: Set<String> = []
+        for token in line.split(whereSeparator: { $0 == " " || $0 == "\"" || $0 == "(" || $0 == ")" || $0 == "'" }) {
+            let trimmed = token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:!?.…"))
+            guard trimmed.count >= 3, trimmed.allSatisfy(\.isLetter) else { continue }
+            words.insert(trimmed.lowercased())
+        }
+        return words
+    }
+
+    /// Words that stay as they are in every language: the program's name, and the severity of a diagnostic
+    /// (`FILE:LINE:COL: error:`), which editors and scripts parse.
+    static let fixedWords: Set<String> = ["cardbot", "error", "warning"]
+
+    /// The English words in what a person reads of `output`: its standard error, and its standard output.
+    /// `allowed` words are names from files (a deck's name, the card ids level files use).
+    static func englishIn(_ output: CLIRunner.Output, allowed: Set<String> = []) -> [String] {
+        (output.stdout + "\n" + output.stderr).split(separator: "\n").compactMap { line in
+            let found = words(in: String(line)).intersection(englishWords).subtracting(fixedWords).subtracting(allowed)
+            return found.isEmpty ? nil : "\(line)  <- \(found.sorted().joined(separator: ", "))"
+        }
+    }
+
+    @Test("the English catalog yields the words to look for")
+    func catalogWords() {
+        #expect(Self.englishWords.count > 200)
+        #expect(Self.englishWords.isSuperset(of: ["robot", "attempt", "cards", "level", "student"]))
+        #expect(!Self.englishWords.contains("frem"))
+    }
+
+    @Test("every command speaks Danish, its errors too", arguments: [
+        ["run", "--level", "7", "--program", "forward forward jump forward forward"],
+        ["run", "--level", "4", "--program", "forward forward"],
+        ["run", "--level", "3", "--program", "frem hop"],
+        ["run", "--level", "11", "--program", "frem ellers slut slut"],
+        ["run", "--level", "3", "--program", "frem fremm"],
+        ["run", "Examples/maya-level-3"],
+        ["run", "--quiet", "Examples/leo-level-9"],
+        ["run", "Examples/zoe-level-5"],
+        ["run", "Examples/maya-levle-3"],
+        ["run", "--level", "99", "--program", "frem"],
+        ["grade", "Examples"],
+        ["validate", "Levels"],
+        ["levels"],
+        ["solve", "9"],
+        ["detect", "Examples/maya-level-3/frame-0011.jpg"],
+    ])
+    func command(arguments: [String]) throws {
+        let output = try CLIRunner.run(arguments + ["--language", "da"])
+        #expect(!(output.stdout + output.stderr).isEmpty)
+        let english = Self.englishIn(output)
+        #expect(english.isEmpty, "English in `cardbot \(arguments.joined(separator: " "))`:\n\(english.joined(separator: "\n"))")
+    }
+
+    @Test("cards speaks Danish but for the deck's name and the card ids level files use")
+    func cards() throws {
+        let output = try CLIRunner.run(["cards", "--language", "da"])
+        #expect(output.status == 0)
+        let ids: Set<String> = ["forward", "left", "right", "jump", "else", "end", "default", "deck"]
+        let english = Self.englishIn(output, allowed: ids)
+        #expect(english.isEmpty, "\(english.joined(separator: "\n"))")
+        #expect(output.stdout.contains("19 kort, 4x4-kodemarkører"))
+    }
+
+    @Test("the same check finds English when the language is English")
+    func checkCanFail() throws {
+        let output = try CLIRunner.run(["run", "--level", "3", "--program", "forward jump"])
+        #expect(!Self.englishIn(output).isEmpty)
+    }
+
+    @Test("progress speaks Danish")
+    func progress() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let book = folder.appendingPathComponent("term.sqlite").path
+        #expect(try CLIRunner.run(["grade", "Examples", "--gradebook", book]).status == 0)
+        let output = try CLIRunner.run(["progress", book, "--language", "da"])
+        #expect(output.status == 0)
+        let english = Self.englishIn(output)
+        #expect(english.isEmpty, "\(english.joined(separator: "\n"))")
+    }
+}
