@@ -223,7 +223,7 @@ struct GradeCommandTests {
         #expect(!html.contains("http://") && !html.contains("https://"))
         for student in ["liam", "maya", "Noah", "Omar", "pia",
                         "Zoë &lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &amp; &quot;Jo&quot;, O&#39;Hara"] {
-            #expect(html.contains("<tr><th>\(student)</th>"), "\(student) in the grid")
+            #expect(html.contains("<tr><th scope=\"row\">\(student)</th>"), "\(student) in the grid")
         }
         #expect(html.components(separatedBy: "<section class=\"session").count - 1 == 7)
         #expect(html.components(separatedBy: "src=\"data:image/png;base64,").count - 1 == 10)

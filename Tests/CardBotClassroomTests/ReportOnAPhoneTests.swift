@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// The class report reads on a phone (390 px) and on a desktop (1280 px) without scrolling sideways: wide tables
-/// scroll inside their own box, long names and paths wrap. Measured in headless Chromium.
+/// scroll inside their own box, long names and paths wrap; and it passes the accessibility checks (headings,
+/// captions, scopes, alt text, stars in words, contrast). Measured in headless Chromium.
 @Suite struct ReportOnAPhoneTests {
     static let thumbnail = try! PNGCodec.encode(RGBImage(width: 320, height: 240, fill: RGB(120, 90, 60)))
     static let map = try! PNGCodec.encode(RGBImage(width: 200, height: 160, fill: RGB(200, 200, 190)))
@@ -42,5 +43,27 @@ import Testing
         let measure = try BrowserProbe.measure(page, width: width)
         #expect(measure.innerWidth == width)
         #expect(!measure.overflows, "\(measure)")
+        let problems = try BrowserProbe.accessibilityProblems(page, width: width)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test("printed, the 30-session class shows every level and student of the grid, and every session")
+    func wideClassPrints() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("print-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("class.html").path
+        let grade = Self.wideClass()
+        try ReportFormat.html.write(grade, to: page)
+        let text = try BrowserProbe.printedText(page, pdf: folder.appendingPathComponent("class.pdf").path)
+        // The grid whole on the first page, the Levels table with every level.
+        let firstPage = text.components(separatedBy: "\u{0C}")[0]
+        #expect(firstPage.contains("Students by level"))
+        // Sam's session failed before its level was known: its cell is the grid's last column, at the right edge.
+        #expect(firstPage.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.contains { $0.hasPrefix("Sam ") && $0.hasSuffix(" error") }, "\(firstPage)")
+        let levelsTable = text.components(separatedBy: "Levels").dropFirst().joined()
+        for level in 1...20 { #expect(levelsTable.contains("name for level \(level)\n") || levelsTable.contains("name for level \(level) "), "level \(level) cut off") }
+        for row in grade.grades { #expect(text.contains(row.path.suffix(20)), "\(row.path) not printed") }
+        #expect(text.components(separatedBy: "\u{0C}").count > 3)
     }
 }

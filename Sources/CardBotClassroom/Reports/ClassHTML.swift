@@ -69,6 +69,7 @@ public enum ClassHTML {
             [
                 "href": book.links[row.path] ?? "", "student": row.student, "path": row.path,
                 "levelTitle": levelTitle(row), "starText": row.stars.map(ClassTable.starText) ?? ClassTable.errorCell,
+                "starWords": row.stars.map(ClassTable.starWords) ?? "",
                 "css": row.stars.map { "s\($0)" } ?? "err", "attempts": row.error == nil ? String(row.attempts) : "–",
             ]
         }
@@ -115,6 +116,7 @@ public enum ClassHTML {
                 if let best, let anchor = anchors[best.path] { cell["anchor"] = anchor }
                 if let stars = best?.stars {
                     cell["css"] = "s\(stars)"
+                    cell["starWords"] = ClassTable.starWords(stars)
                 } else {
                     cell["css"] = here.isEmpty ? "none" : "err"
                 }
@@ -170,6 +172,7 @@ public enum ClassHTML {
             "path": row.path,
             "levelTitle": levelTitle(row),
             "starText": row.stars.map(ClassTable.starText) ?? ClassTable.errorCell,
+                "starWords": row.stars.map(ClassTable.starWords) ?? "",
             "css": row.stars.map { "s\($0)" } ?? "err",
             "attempts": String(row.attempts),
         ]
@@ -261,6 +264,13 @@ public enum ClassHTML {
             "stars0": Messages.text("no program read"),
             "error": ClassTable.errorCell,
             "studentsByLevel": Messages.text("Students by level"),
+            "gridCaption": Messages.text("The stars of each student on each level; a cell opens the session."),
+            "levelsCaption": Messages.text("How the class did on each level."),
+            "indexCaption": Messages.text("Every session, by student."),
+            "stars3Words": ClassTable.starWords(3),
+            "stars2Words": ClassTable.starWords(2),
+            "stars1Words": ClassTable.starWords(1),
+            "stars0Words": ClassTable.starWords(0),
             "student": Messages.text("Student"),
             "notGraded": Messages.text("Not graded"),
             "levels": Messages.text("Levels"),

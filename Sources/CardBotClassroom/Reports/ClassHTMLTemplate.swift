@@ -6,30 +6,30 @@ enum ClassHTMLTemplate {
     static let text = ReportLayout.head(
         generator: "cardbot grade",
         css: """
-            td.s3 { background: #4caf50; color: #fff; }
+            td.s3 { background: #2e7d32; color: #fff; }
             td.s2 { background: #c5e1a5; }
             td.s1 { background: #ffcc80; }
             td.s0 { background: #ef9a9a; }
             td.err { background: #b71c1c; color: #fff; }
-            td.none { color: #aaa; }
+            td.none { color: #6b6b6b; }
             table.index td.path { text-align: left; }
             p.back { margin: 0 0 .5rem; }
             td a { color: inherit; text-decoration: none; display: block; }
-            .legend .s3 { background: #4caf50; color: #fff; } .legend .s2 { background: #c5e1a5; }
+            .legend .s3 { background: #2e7d32; color: #fff; } .legend .s2 { background: #c5e1a5; }
             .legend .s1 { background: #ffcc80; } .legend .s0 { background: #ef9a9a; } .legend .err { background: #b71c1c; color: #fff; }
             .sessions { display: grid; grid-template-columns: repeat(auto-fill, minmax(330px, 1fr)); gap: 1rem; }
             section.session { background: #fff; border: 1px solid #ddd; border-left: 6px solid #ccc; border-radius: 4px; padding: .8rem; }
-            section.s3 { border-left-color: #4caf50; } section.s2 { border-left-color: #9ccc65; }
+            section.s3 { border-left-color: #2e7d32; } section.s2 { border-left-color: #9ccc65; }
             section.s1 { border-left-color: #ffa726; } section.s0 { border-left-color: #e57373; }
             section.err { border-left-color: #b71c1c; }
-            .path { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .8rem; color: #777; word-break: break-all; }
+            .path { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .8rem; color: #5f5f5f; word-break: break-all; }
             dl { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .75rem; margin: .5rem 0; font-size: .9rem; }
             dt { color: #666; } dd { margin: 0; }
             ol.program { list-style: none; padding: 0; margin: .3rem 0 .6rem; display: flex; flex-wrap: wrap; gap: .25rem; }
             ol.program li { background: #e3ecfa; border: 1px solid #b9cbe8; border-radius: 3px; padding: .05rem .4rem; font-size: .85rem; }
-            ol.program li::before { content: counter(list-item) " "; color: #7a8aa6; font-size: .75rem; }
+            ol.program li::before { content: counter(list-item) " "; color: #4a5a78; font-size: .75rem; }
             .pictures { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-start; }
-            figure { margin: 0; } figcaption { font-size: .75rem; color: #777; }
+            figure { margin: 0; } figcaption { font-size: .75rem; color: #5f5f5f; }
             img { max-width: 320px; height: auto; border: 1px solid #ccc; image-rendering: auto; }
             img.map { image-rendering: pixelated; }
             .error { color: #b71c1c; font-weight: 600; overflow-wrap: anywhere; }
@@ -43,20 +43,21 @@ enum ClassHTMLTemplate {
             ol.history .ok { color: #2e7d32; font-weight: 600; } ol.history .fail { color: #b71c1c; }
             ul.unreadable { margin: .2rem 0 .6rem; padding-left: 1.2rem; font-size: .8rem; color: #8d6e63; }
             details summary { cursor: pointer; font-size: .85rem; color: #555; }
-            .muted { color: #999; }
+            .muted { color: #6b6b6b; }
             """) + """
         {{#hasNavigation}}<p class="back">{{#navigation}}<a href="{{href}}">{{label}}</a> {{/navigation}}</p>{{/hasNavigation}}
         <h1>{{t.heading}}</h1>
         <p class="lead">{{sessionCount}}{{#studentCount}} · {{studentCount}}{{/studentCount}}{{#errorCount}} · {{errorCount}}{{/errorCount}}</p>
-        <p class="legend"><span class="s3">★★★ {{t.stars3}}</span><span class="s2">★★☆ {{t.stars2}}</span><span class="s1">★☆☆ {{t.stars1}}</span><span class="s0">☆☆☆ {{t.stars0}}</span><span class="err">{{t.error}}</span></p>
+        <p class="legend"><span class="s3"><span aria-hidden="true">★★★</span> {{t.stars3}}</span><span class="s2"><span aria-hidden="true">★★☆</span> {{t.stars2}}</span><span class="s1"><span aria-hidden="true">★☆☆</span> {{t.stars1}}</span><span class="s0"><span aria-hidden="true">☆☆☆</span> {{t.stars0}}</span><span class="err">{{t.error}}</span></p>
 
         {{#showSummary}}
         <h2>{{t.studentsByLevel}}</h2>
         <div class="wide"><table class="grid">
-        <thead><tr><th>{{t.student}}</th>{{#levels}}<th title="{{name}}">{{heading}}</th>{{/levels}}{{#hasUnplaced}}<th>{{t.notGraded}}</th>{{/hasUnplaced}}</tr></thead>
+        <caption class="sr">{{t.gridCaption}}</caption>
+        <thead><tr><th scope="col">{{t.student}}</th>{{#levels}}<th scope="col" title="{{name}}">{{heading}}</th>{{/levels}}{{#hasUnplaced}}<th scope="col">{{t.notGraded}}</th>{{/hasUnplaced}}</tr></thead>
         <tbody>
         {{#rows}}
-        <tr><th>{{student}}</th>{{#cells}}<td class="{{css}}">{{#anchor}}<a href="{{anchor}}"><span class="stars">{{label}}</span></a>{{/anchor}}{{^anchor}}<span class="stars">{{label}}</span>{{/anchor}}</td>{{/cells}}{{#hasUnplaced}}<td class="{{unplacedCss}}">{{#unplaced}}<a href="{{anchor}}">{{t.error}}</a>{{/unplaced}}</td>{{/hasUnplaced}}</tr>
+        <tr><th scope="row">{{student}}</th>{{#cells}}<td class="{{css}}">{{#anchor}}<a href="{{anchor}}"><span class="stars"{{#starWords}} role="img" aria-label="{{starWords}}"{{/starWords}}>{{label}}</span></a>{{/anchor}}{{^anchor}}<span class="stars"{{#starWords}} role="img" aria-label="{{starWords}}"{{/starWords}}>{{label}}</span>{{/anchor}}</td>{{/cells}}{{#hasUnplaced}}<td class="{{unplacedCss}}">{{#unplaced}}<a href="{{anchor}}">{{t.error}}</a>{{/unplaced}}</td>{{/hasUnplaced}}</tr>
         {{/rows}}
         </tbody>
         </table></div>
@@ -64,10 +65,11 @@ enum ClassHTMLTemplate {
         {{#hasLevels}}
         <h2>{{t.levels}}</h2>
         <div class="wide"><table class="levels">
-        <thead><tr><th>{{t.level}}</th><th>{{t.students}}</th><th>{{t.solved}}</th><th>{{t.medianAttempts}}</th><th>{{t.medianAttemptsToSolve}}</th><th>★★★</th><th>★★☆</th><th>★☆☆</th><th>☆☆☆</th></tr></thead>
+        <caption class="sr">{{t.levelsCaption}}</caption>
+        <thead><tr><th scope="col">{{t.level}}</th><th scope="col">{{t.students}}</th><th scope="col">{{t.solved}}</th><th scope="col">{{t.medianAttempts}}</th><th scope="col">{{t.medianAttemptsToSolve}}</th><th scope="col"><span role="img" aria-label="{{t.stars3Words}}">★★★</span></th><th scope="col"><span role="img" aria-label="{{t.stars2Words}}">★★☆</span></th><th scope="col"><span role="img" aria-label="{{t.stars1Words}}">★☆☆</span></th><th scope="col"><span role="img" aria-label="{{t.stars0Words}}">☆☆☆</span></th></tr></thead>
         <tbody>
         {{#levelFigures}}
-        <tr><th>{{number}}. {{name}}</th><td>{{students}}</td><td>{{solved}}</td><td>{{medianAttempts}}</td><td>{{medianAttemptsToSolve}}</td><td>{{stars3}}</td><td>{{stars2}}</td><td>{{stars1}}</td><td>{{stars0}}</td></tr>
+        <tr><th scope="row">{{number}}. {{name}}</th><td>{{students}}</td><td>{{solved}}</td><td>{{medianAttempts}}</td><td>{{medianAttemptsToSolve}}</td><td>{{stars3}}</td><td>{{stars2}}</td><td>{{stars1}}</td><td>{{stars0}}</td></tr>
         {{/levelFigures}}
         </tbody>
         </table></div>
@@ -77,10 +79,11 @@ enum ClassHTMLTemplate {
         <h2>{{t.sessions}}</h2>
         {{#hasIndex}}
         <div class="wide"><table class="index">
-        <thead><tr><th>{{t.student}}</th><th>{{t.level}}</th><th>{{t.stars}}</th><th>{{t.attempts}}</th><th>{{t.session}}</th></tr></thead>
+        <caption class="sr">{{t.indexCaption}}</caption>
+        <thead><tr><th scope="col">{{t.student}}</th><th scope="col">{{t.level}}</th><th scope="col">{{t.stars}}</th><th scope="col">{{t.attempts}}</th><th scope="col">{{t.session}}</th></tr></thead>
         <tbody>
         {{#index}}
-        <tr><th><a href="{{href}}">{{student}}</a></th><td>{{levelTitle}}</td><td class="{{css}}"><span class="stars">{{starText}}</span></td><td>{{attempts}}</td><td class="path">{{path}}</td></tr>
+        <tr><th scope="row"><a href="{{href}}">{{student}}</a></th><td>{{levelTitle}}</td><td class="{{css}}"><span class="stars"{{#starWords}} role="img" aria-label="{{starWords}}"{{/starWords}}>{{starText}}</span></td><td>{{attempts}}</td><td class="path">{{path}}</td></tr>
         {{/index}}
         </tbody>
         </table></div>
@@ -88,7 +91,7 @@ enum ClassHTMLTemplate {
         <div class="sessions">
         {{#sessions}}
         <section class="session {{css}}" id="{{anchor}}">
-        <h3>{{student}} · {{levelTitle}} <span class="stars">{{starText}}</span></h3>
+        <h3>{{student}} · {{levelTitle}} <span class="stars"{{#starWords}} role="img" aria-label="{{starWords}}"{{/starWords}}>{{starText}}</span></h3>
         <div class="path">{{path}}</div>
         {{#error}}<p class="error">{{error}}</p>{{/error}}
         {{^error}}

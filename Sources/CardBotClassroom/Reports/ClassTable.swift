@@ -22,6 +22,12 @@ public struct ClassTable: Sendable {
     /// The cell of a level whose every session failed ("error", translated).
     static var errorCell: String { Messages.text("error", context: "grade cell") }
 
+    /// What a screen reader says for ``starText(_:)``: "2 of 3 stars".
+    public static func starWords(_ stars: Int) -> String {
+        let count = max(0, min(3, stars))
+        return Messages.plural("%s of 3 stars", "%s of 3 stars", count: count, count)
+    }
+
     /// `★★☆` for 2 stars.
     public static func starText(_ stars: Int) -> String {
         let count = max(0, min(3, stars))

@@ -3,7 +3,8 @@
 ///
 /// The pages read on a phone as well as on a desktop: wide tables scroll sideways inside their box (`div.wide`)
 /// instead of pushing the page past the screen, words break only where they would not fit, and below 600 px the
-/// margins and cells tighten and cards stack in one column.
+/// margins and cells tighten and cards stack in one column. Printed, every table shows whole (the grid's level
+/// headings stand on end), colours are kept, and no session or table row is split across pages.
 public enum ReportLayout {
     /// The Mustache text of a page's start up to `<body>`: `{{language}}` and `{{t.pageTitle}}` come from the page's
     /// values; `generator` names the command (`cardbot grade`) and `css` holds the page's own rules.
@@ -20,6 +21,7 @@ public enum ReportLayout {
         <style>
         \(baseCSS)
         \(css)
+        \(printCSS)
         </style>
         </head>
         <body>
@@ -39,13 +41,35 @@ public enum ReportLayout {
         thead th { background: #eeeae0; font-weight: 600; }
         tbody th { text-align: left; background: #f5f2ea; font-weight: 600; overflow-wrap: break-word; max-width: 14rem; }
         .stars { letter-spacing: .1em; white-space: nowrap; }
-        .legend span { display: inline-block; padding: .1rem .5rem; margin: 0 .4rem .3rem 0; border-radius: 3px; }
+        .legend > span { display: inline-block; padding: .1rem .5rem; margin: 0 .4rem .3rem 0; border-radius: 3px; }
+        .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
         @media (max-width: 600px) {
           body { margin: .75rem; }
           th, td { padding: .25rem .35rem; font-size: .85rem; }
           tbody th { max-width: 9rem; }
           .sessions, .students { grid-template-columns: minmax(0, 1fr); }
           img { max-width: 100%; }
+        }
+        """
+
+    /// The rules for paper, after the page's own so that they win: every table whole, colours kept, nothing
+    /// split across pages, sessions one under another.
+    static let printCSS = """
+        @page { margin: 12mm; }
+        @media print {
+          body { margin: 0; background: #fff; font-size: 9pt; }
+          * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+          div.wide { overflow: visible; }
+          p.back { display: none; }
+          a { color: inherit; text-decoration: none; }
+          h2, h3 { break-after: avoid; }
+          tr, figure, section.session, section.student { break-inside: avoid; }
+          .sessions, .students { display: block; }
+          section.session, section.student { margin-bottom: .5rem; }
+          th, td { padding: .15rem .3rem; }
+          table.grid thead th + th { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
+          tbody th { max-width: 10rem; }
+          img { max-width: 48%; }
         }
         """
 }

@@ -32,6 +32,7 @@ public enum ProgressHTML {
                 if let standing = student.levels.first(where: { $0.level == level }) {
                     if let day = standing.solvedOn {
                         return ["css": "s\(standing.stars)", "label": ClassTable.starText(standing.stars), "note": Messages.day(day),
+                                "starWords": ClassTable.starWords(standing.stars),
                                 "title": Messages.plural(
                                     "solved on %1$s in %2$s attempt", "solved on %1$s in %2$s attempts",
                                     count: standing.attemptsToSolve ?? standing.attempts, Messages.day(day),
@@ -105,6 +106,8 @@ public enum ProgressHTML {
             "unlockedNotPlayed": Messages.text("unlocked, not played"),
             "locked": Messages.text("locked"),
             "studentsByLevel": Messages.text("Students by level, in unlock order"),
+            "gridCaption": Messages.text("Each student's standing on each level: stars and the day solved, tried, next, open or locked."),
+            "levelsCaption": Messages.text("How the term's students did on each level."),
             "student": Messages.text("Student"),
             "levels": Messages.text("Levels"),
             "level": Messages.text("Level"),
