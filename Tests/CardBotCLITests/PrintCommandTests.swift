@@ -216,3 +216,31 @@ struct PrintCommandTests {
         #expect(mean < 3, "mean difference \(mean)")
     }
 }
+
+/// Long prints show a progress bar on a terminal, and nothing otherwise.
+@Suite struct PrintProgressTests {
+    /// Runs `cardbot arguments` in a pseudo-terminal (util-linux `script`) and returns all it wrote there.
+    static func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let command = ([CLIRunner.binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        return try CLIRunner.run(
+            ["-qefc", command.joined(separator: " "), "/dev/null"], environment: ["TERM": "xterm"].merging(environment) { $1 },
+            executable: "/usr/bin/script"
+        ).stdout
+    }
+
+    @Test("levels print to PNG shows pages done of 20 on a terminal and clears the bar; piped, only the summary")
+    func levelsPrintProgress() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shown = try Self.onTerminal(["levels", "print", "--out", folder.appendingPathComponent("w.png").path, "--dpi", "72"])
+        #expect(shown.contains("/20 pages"), "\(shown)")
+        #expect(shown.contains("\r\u{1B}[K"))
+        #expect(shown.contains("20 levels, one A4 page each"))
+        let danish = try Self.onTerminal(
+            ["levels", "print", "--out", folder.appendingPathComponent("d.png").path, "--dpi", "72", "--language", "da"])
+        #expect(danish.contains("/20 sider"), "\(danish)")
+        let piped = try CLIRunner.run(["levels", "print", "--out", folder.appendingPathComponent("p.png").path, "--dpi", "72"])
+        #expect(piped.status == 0)
+        #expect(piped.stderr.isEmpty)
+    }
+}

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// How far a class run has got, for a progress bar.
 public struct GradeProgress: Sendable, Equatable {
     /// Sessions finished (graded or failed).
@@ -29,28 +31,20 @@ public struct GradeProgress: Sendable, Equatable {
         return Double(max(0, frames - framesDone)) / framesPerSecond
     }
 
-    /// One line for a terminal `width` columns wide: a bar, sessions done, frames per second, time left.
+    /// One line for a terminal `width` columns wide: a bar, sessions done, frames per second, time left, in the
+    /// reader's language.
     ///
-    /// `[########----------]  12/30 sessions  41.7 frames/s  0:37 left`
+    /// `[########----------]  12/30 sessions  42 frames/s  0:37 left`
     public func line(width: Int = 80) -> String {
         let fraction = frames > 0 ? Double(framesDone) / Double(frames) : (sessions > 0 ? Double(sessionsDone) / Double(sessions) : 1)
-        let left = secondsLeft.map { "\(Self.clock($0)) left" } ?? "--:-- left"
-        let rate = String(Int(framesPerSecond.rounded()))
+        let rate = Messages.text("%s frames/s", Int(framesPerSecond.rounded()))
         // One session (a run): its frames; a class: its sessions.
-        let done = sessions == 1 && sessionsDone == 0 ? "\(framesDone)/\(frames) frames" : "\(sessionsDone)/\(sessions) sessions"
-        let text = "  \(done)  \(rate) frames/s  \(left)"
-        let barWidth = max(10, min(40, width - text.count - 3))
-        let filled = min(barWidth, max(0, Int((fraction * Double(barWidth)).rounded(.down))))
-        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]" + text
-    }
-
-    /// `m:ss` (or `h:mm:ss`).
-    static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded(.up))
-        let hours = total / 3600
-        let minutes = (total % 3600) / 60
-        let rest = total % 60
-        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+        let done =
+            sessions == 1 && sessionsDone == 0
+            ? Messages.plural("%1$s/%2$s frame", "%1$s/%2$s frames", count: frames, framesDone, frames)
+            : Messages.plural("%1$s/%2$s session", "%1$s/%2$s sessions", count: sessions, sessionsDone, sessions)
+        return JobProgress.bar(fraction: fraction, text: "  \(done)  \(rate)  \(JobProgress.left(secondsLeft))", width: width)
     }
 }
+
+extension GradeProgress: ProgressLine {}

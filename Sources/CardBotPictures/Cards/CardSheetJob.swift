@@ -23,10 +23,11 @@ public struct CardSheetJob: Sendable {
         self.preferences = preferences
     }
 
-    /// Writes the sheets of `deck` to `out` and returns the line that says what was written.
+    /// Writes the sheets of `deck` to `out` and returns the line that says what was written; `progress` hears
+    /// after each sheet.
     /// - Throws: a ``Problem`` when the card does not fit the paper or `only` names no card of the deck;
     ///   `ImageError` when a file cannot be written.
-    public func write(_ deck: Deck, to out: DocumentFile) throws -> String {
+    public func write(_ deck: Deck, to out: DocumentFile, progress: (@Sendable (JobProgress) -> Void)? = nil) throws -> String {
         guard let layout = SheetLayout(paper: paper, cardWidth: cardWidth.millimetres) else {
             throw Problem("a \(cardWidth) card does not fit on \(paper.rawValue) paper; choose a smaller --card-size")
         }
@@ -47,7 +48,7 @@ public struct CardSheetJob: Sendable {
             DocumentFile.Pages(
                 count: count, pdf: { try printer.pdf(of: cards) }, svg: { try printer.svg(ofSheet: $0, of: cards) },
                 png: { printer.renderSheet($0, of: cards) }),
-            numberEveryPNG: true)
+            numberEveryPNG: true, progress: progress)
         let size = Messages.decimal("\(Length.format(layout.cardWidth)) x \(Length.format(layout.cardHeight)) mm")
         let cardCount = Messages.plural("%s card", "%s cards", count: cards.count, cards.count)
         let sheets = Messages.plural("%1$s %2$s sheet", "%1$s %2$s sheets", count: count, count, paper.displayName)

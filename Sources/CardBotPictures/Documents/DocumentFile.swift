@@ -46,11 +46,19 @@ public struct DocumentFile: Sendable, Equatable, CustomStringConvertible {
 
     /// Writes `pages` and returns the files written: the PDF, or `NAME-1.svg`, `NAME-2.svg`, ... (`NAME.svg` for one
     /// page; PNG files are numbered even for one page when `numberEveryPNG`). Each file is written atomically.
+    /// `progress` hears after each page file (once, at the end, for a PDF).
     /// - Throws: `ImageError` or a ``Problem`` naming the file that could not be drawn or written.
-    public func write(_ pages: Pages, numberEveryPNG: Bool = false) throws -> [String] {
+    public func write(
+        _ pages: Pages, numberEveryPNG: Bool = false, progress: (@Sendable (JobProgress) -> Void)? = nil
+    ) throws -> [String] {
+        let start = ContinuousClock.now
+        let report = { (done: Int) in
+            progress?(JobProgress(done: done, total: pages.count, unit: .pages, seconds: (ContinuousClock.now - start).seconds))
+        }
         do {
             if format == .pdf {
                 try FileBytes.writeAtomically(try pages.pdf(), to: path)
+                report(pages.count)
                 return [path]
             }
             let stem = String(path.dropLast(4))
@@ -62,6 +70,7 @@ public struct DocumentFile: Sendable, Equatable, CustomStringConvertible {
                 } else {
                     try ImageWriter.write(try pages.png(page), to: file)
                 }
+                report(page + 1)
                 return file
             }
         } catch let error as CanvasError {

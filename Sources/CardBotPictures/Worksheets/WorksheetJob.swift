@@ -18,9 +18,12 @@ public struct WorksheetJob: Sendable {
         self.preferences = preferences
     }
 
-    /// Writes a page per level of `levels` to `out` and returns the line that says what was written.
+    /// Writes a page per level of `levels` to `out` and returns the line that says what was written; `progress`
+    /// hears after each page.
     /// - Throws: `ImageError` or a ``Problem`` when a file cannot be drawn or written.
-    public func write(_ levels: [Level], deck: Deck, to out: DocumentFile) throws -> String {
+    public func write(
+        _ levels: [Level], deck: Deck, to out: DocumentFile, progress: (@Sendable (JobProgress) -> Void)? = nil
+    ) throws -> String {
         let pages = levels.map { level in
             (level: level.localized(preferences), cardTitles: Self.titles(for: level, in: deck, preferences: preferences))
         }
@@ -29,7 +32,8 @@ public struct WorksheetJob: Sendable {
             DocumentFile.Pages(
                 count: pages.count, pdf: { try sheet.pdf(pages) },
                 svg: { try sheet.svg(pages[$0].level, cardTitles: pages[$0].cardTitles) },
-                png: { sheet.render(pages[$0].level, cardTitles: pages[$0].cardTitles, dpi: dpi) }))
+                png: { sheet.render(pages[$0].level, cardTitles: pages[$0].cardTitles, dpi: dpi) }),
+            progress: progress)
         return Messages.plural(
             "%1$s: %2$s level, one %3$s page", "%1$s: %2$s levels, one %3$s page each", count: pages.count,
             written.joined(separator: ", "), pages.count, paper.displayName)

@@ -46,7 +46,8 @@ extension CardBotCommand.Cards {
             let cards = only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             let job = CardSheetJob(
                 paper: paper, cardWidth: cardSize, dpi: dpi, only: cards, preferences: languageOptions.preferences)
-            StandardOutput.print(try job.write(try deckOptions.load(), to: out))
+            let deck = try deckOptions.load()
+            StandardOutput.print(try ProgressBar.showing { try job.write(deck, to: out, progress: $0) })
         }
     }
 }

@@ -41,7 +41,7 @@ extension CardBotCommand.Levels {
             let deck = try deckOptions.load()
             let chosen = try LevelLoader.levels(levelArguments, directory: levels.path, deckNames: deck.namesByMarker)
             let job = WorksheetJob(paper: paper, dpi: dpi, preferences: languageOptions.preferences)
-            StandardOutput.print(try job.write(chosen, deck: deck, to: out))
+            StandardOutput.print(try ProgressBar.showing { try job.write(chosen, deck: deck, to: out, progress: $0) })
         }
     }
 }

@@ -1,4 +1,4 @@
-import CardBotClassroom
+import CardBotSupport
 import Foundation
 
 /// A one-line progress bar on standard error, redrawn in place; shown only when standard error is a terminal.
@@ -14,7 +14,7 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     /// Redraws the bar.
-    func show(_ progress: GradeProgress) {
+    func show(_ progress: some ProgressLine) {
         var size = winsize()
         let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
         let line = progress.line(width: columns - 1)
@@ -30,7 +30,7 @@ final class ProgressBar: @unchecked Sendable {
 
     /// Runs `body` with a function that shows progress on the terminal's bar (nil when there is no terminal),
     /// then clears the bar.
-    static func showing<T>(_ body: ((@Sendable (GradeProgress) -> Void)?) throws -> T) rethrows -> T {
+    static func showing<Report: ProgressLine, T>(_ body: ((@Sendable (Report) -> Void)?) throws -> T) rethrows -> T {
         let bar = onTerminal()
         defer { bar?.finish() }
         guard let bar else { return try body(nil) }
