@@ -129,7 +129,8 @@ public struct SessionReport: Sendable {
             lines.append(
                 line(first, Messages.text("attempt %1$s at %2$s", success.number, Self.place(success, video: run.session.isVideo))))
         } else {
-            lines.append(line(first, Messages.text("none yet")))
+            // The summary comes when the recording (or the stream) is over: no success is "none", not "none yet".
+            lines.append(line(first, Messages.text("none")))
         }
         let count = run.finalProgram.count
         lines.append(line(final, count == 0 ? Messages.text("no cards") : run.finalProgram.map(Card.shown).joined(separator: " ")))

@@ -210,6 +210,16 @@ public final class Canvas {
         cairo_fill(context)
     }
 
+    /// Runs `body` with drawing limited to the rectangle from (`x0`, `y0`) to (`x1`, `y1`).
+    public func clipped(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ body: () -> Void) {
+        cairo_save(context)
+        cairo_new_path(context)
+        cairo_rectangle(context, x0, y0, x1 - x0, y1 - y0)
+        cairo_clip(context)
+        body()
+        cairo_restore(context)
+    }
+
     /// Fills the rectangle from (`x0`, `y0`) to (`x1`, `y1`).
     public func fillRectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, color: RGB, alpha: Double = 1) {
         cairo_new_path(context)

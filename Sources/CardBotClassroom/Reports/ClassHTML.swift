@@ -250,7 +250,7 @@ public enum ClassHTML {
     static func levelTitle(_ row: SessionGrade) -> String {
         row.levelKey.map { level in
             row.levelTitle.map { Messages.text("level %1$s: %2$s", level.label, $0) } ?? Messages.text("level %s", level.label)
-        } ?? Messages.text("no level")
+        } ?? Messages.text("not graded")
     }
 
     /// The page's fixed words, translated: the template shows them as `{{t.name}}`.

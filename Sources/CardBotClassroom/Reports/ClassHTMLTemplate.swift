@@ -91,7 +91,7 @@ enum ClassHTMLTemplate {
         <div class="sessions">
         {{#sessions}}
         <section class="session {{css}}" id="{{anchor}}">
-        <h3>{{student}} · {{levelTitle}} <span class="stars"{{#starWords}} role="img" aria-label="{{starWords}}"{{/starWords}}>{{starText}}</span></h3>
+        <h3>{{student}} · {{levelTitle}}{{#starWords}} <span class="stars" role="img" aria-label="{{starWords}}">{{starText}}</span>{{/starWords}}</h3>
         <div class="path">{{path}}</div>
         {{#error}}<p class="error">{{error}}</p>{{/error}}
         {{^error}}

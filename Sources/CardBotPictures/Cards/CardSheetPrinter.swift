@@ -35,9 +35,11 @@ public struct CardSheetPrinter: Sendable {
     public func drawSheet(_ sheet: Int, of cards: [DeckCard], on canvas: Canvas) {
         let total = sheetCount(cards: cards.count)
         let slice = self.cards(ofSheet: sheet, from: cards)
+        // One title size for the whole deck, the largest at which every title fits: cards side by side read as a set.
+        let titleSize = cards.map { Self.titleFit($0, on: canvas, width: layout.cardWidth).size }.min()
         for (slot, (index, card)) in zip(slice.indices, slice).enumerated() {
             let origin = layout.origin(ofSlot: slot)
-            Self.drawCard(card, index: index, on: canvas, x: origin.x, y: origin.y, width: layout.cardWidth)
+            Self.drawCard(card, index: index, on: canvas, x: origin.x, y: origin.y, width: layout.cardWidth, titleSize: titleSize)
         }
         drawCutMarks(on: canvas, used: slice.count)
         let footer = Messages.text(
@@ -94,7 +96,12 @@ public struct CardSheetPrinter: Sendable {
 
     /// Draws one card face with its top-left corner at (`x`, `y`): the marker in its quiet white margin, the
     /// pictogram and the title, the description, and the family's coloured band.
-    public static func drawCard(_ card: DeckCard, index: Int, on canvas: Canvas, x: Double, y: Double, width: Double) {
+    ///
+    /// The title is as large as fits its row, or `titleSize` (in mm) when given: the printed sheet gives every card
+    /// the same.
+    public static func drawCard(
+        _ card: DeckCard, index: Int, on canvas: Canvas, x: Double, y: Double, width: Double, titleSize: Double? = nil
+    ) {
         let height = width * CardLayout.heightRatio
         // Cutting line: a thin light grey outline just outside the card.
         canvas.strokeRectangle(x - 0.125, y - 0.125, x + width + 0.125, y + height + 0.125, width: 0.25, color: RGB(190, 190, 190))
@@ -112,21 +119,16 @@ public struct CardSheetPrinter: Sendable {
         let areaLeft = x + box.left
         let areaRight = x + box.left + box.side
         let rowHeight = min(CardLayout.titleRow * width, areaBottom - areaTop)
-        var textLeft = areaLeft
-        var textWidth = areaRight - areaLeft
-        let ink = RGB(30, 30, 36)
-        var titleStyle = TextStyle(size: 0.075 * width, bold: true, color: ink, alignment: .center)
+        let fit = titleFit(card, on: canvas, width: width)
+        var titleStyle = fit.style
+        titleStyle.size = titleSize.map { min($0, fit.size) } ?? fit.size
+        let textLeft = areaLeft + fit.left
+        let textWidth = fit.width
         if CardPictogram.exists(for: card.name) {
             // The pictogram sits where a line starts: on the left, or on the right for a right-to-left title.
-            let rightToLeft = TextDirection.isRightToLeft(card.title)
-            let iconLeft = rightToLeft ? areaRight - rowHeight : areaLeft
+            let iconLeft = TextDirection.isRightToLeft(card.title) ? areaRight - rowHeight : areaLeft
             CardPictogram.draw(card.name, on: canvas, x: iconLeft, y: areaTop, size: rowHeight, color: accent)
-            textWidth -= rowHeight + 0.04 * width
-            if !rightToLeft { textLeft += rowHeight + 0.04 * width }
-            titleStyle.alignment = .start
         }
-        titleStyle.size = canvas.fittedSize(
-            card.title, style: titleStyle, width: textWidth, height: rowHeight, maxLines: 2, minimum: 0.02 * width)
         // The title stays in its row: a longer one ends in "…", and nothing reaches up into the marker's quiet zone.
         let titleBox = TextBox(
             x: textLeft, y: areaTop, width: textWidth, height: rowHeight, maxLines: 2, vertical: .center)
@@ -141,6 +143,26 @@ public struct CardSheetPrinter: Sendable {
             x: areaLeft, y: descriptionTop, width: areaRight - areaLeft, height: areaBottom - descriptionTop,
             maxLines: 4)
         canvas.text(card.description, in: descriptionBox, style: style)
+    }
+
+    /// The title's style, the largest size (mm) at which it fits its row on a card `width` mm wide, and where its
+    /// box starts (from the marker's left edge) and how wide it is: beside the pictogram when the card has one.
+    static func titleFit(_ card: DeckCard, on canvas: Canvas, width: Double) -> (style: TextStyle, size: Double, left: Double, width: Double) {
+        let box = markerBox(cardWidth: width)
+        let height = width * CardLayout.heightRatio
+        let areaTop = box.top + box.side + CardLayout.quietZone * width
+        let areaBottom = height - CardLayout.band * width - 0.03 * width
+        let rowHeight = min(CardLayout.titleRow * width, areaBottom - areaTop)
+        var left = 0.0
+        var textWidth = box.side
+        var style = TextStyle(size: 0.075 * width, bold: true, color: RGB(30, 30, 36), alignment: .center)
+        if CardPictogram.exists(for: card.name) {
+            textWidth -= rowHeight + 0.04 * width
+            if !TextDirection.isRightToLeft(card.title) { left = rowHeight + 0.04 * width }
+            style.alignment = .start
+        }
+        let size = canvas.fittedSize(card.title, style: style, width: textWidth, height: rowHeight, maxLines: 2, minimum: 0.02 * width)
+        return (style, size, left, textWidth)
     }
 
     /// Cut marks outside the grid in line with every card edge.

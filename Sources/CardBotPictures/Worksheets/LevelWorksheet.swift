@@ -92,12 +92,27 @@ public struct LevelWorksheet: Sendable {
         hintBox.height = max(Self.lineHeight(hintStyle), min(hintBox.height, room - smallestMap - 8 - 6))
         let hintHeight = hintText.map { canvas.measure($0, in: hintBox, style: hintStyle).height + 8 } ?? 0
         let mapRoom = room - (hintHeight > 0 ? hintHeight + 6 : 0)
-        let cell = max(0.5, min(24, width / Double(map.width), mapRoom / Double(map.height)))
-        let mapWidth = cell * Double(map.width)
-        let mapLeft = margin + (width - mapWidth) / 2
-        MapDrawing.draw(level, trace: nil, on: canvas, x: mapLeft, y: y, cell: cell)
-        y += cell * Double(map.height) + 4
-        y = drawKey(on: canvas, y: y, width: width, ink: soft) + 6
+        let fold = MapFolding(map: map, width: width, height: mapRoom)
+        for band in 0..<fold.bands {
+            let columns = fold.columns(ofBand: band)
+            let bandWidth = fold.cell * Double(columns.count)
+            let left = margin + (width - fold.bandWidth) / 2
+            let top = y + Double(band) * (fold.bandHeight + fold.gap)
+            canvas.clipped(left, top, left + bandWidth, top + fold.bandHeight) {
+                MapDrawing.draw(level, trace: nil, on: canvas, x: left - Double(columns.lowerBound) * fold.cell, y: top, cell: fold.cell)
+            }
+            if band + 1 < fold.bands {
+                // The path goes on in the next band: an arrow down from this band's end to the next one's start.
+                let arrowX = left + bandWidth + fold.gap * 0.5
+                canvas.stroke([(arrowX, top + fold.bandHeight / 2), (arrowX, top + fold.bandHeight + fold.gap * 0.5),
+                               (left - fold.gap * 0.5, top + fold.bandHeight + fold.gap * 0.5),
+                               (left - fold.gap * 0.5, top + fold.bandHeight + fold.gap + fold.bandHeight / 2)],
+                              width: 0.5, color: soft)
+                canvas.arrowhead(left - fold.gap * 0.1, top + fold.bandHeight + fold.gap + fold.bandHeight / 2, angle: 0, size: 2.2, color: soft)
+            }
+        }
+        y += fold.totalHeight + 4
+        y = drawKey(for: level, on: canvas, y: y, width: width, ink: soft) + 6
 
         if let hintText {
             canvas.fillRectangle(margin, y, margin + width, y + hintHeight, color: RGB(255, 246, 214))
@@ -150,13 +165,15 @@ public struct LevelWorksheet: Sendable {
         style.size * 1.5
     }
 
-    /// The key to the map's pictures in one row; returns the bottom of the row.
-    private func drawKey(on canvas: Canvas, y: Double, width: Double, ink: RGB) -> Double {
-        let entries: [(RGB?, String)] = [
-            (MapDrawing.wall, Messages.text("wall")), (MapDrawing.water, Messages.text("water")),
-            (MapDrawing.gem, Messages.text("gem")), (MapDrawing.goal, Messages.text("goal")),
-            (nil, Messages.text("robot at the start")),
-        ]
+    /// The key to what `level`'s map shows (water and gems only where it has them) in one row; returns the bottom
+    /// of the row.
+    private func drawKey(for level: Level, on canvas: Canvas, y: Double, width: Double, ink: RGB) -> Double {
+        let map = level.map
+        var entries: [(RGB?, String)] = []
+        if map.tiles.contains(.wall) { entries.append((MapDrawing.wall, Messages.text("wall"))) }
+        if map.tiles.contains(.water) { entries.append((MapDrawing.water, Messages.text("water"))) }
+        if !map.gems.isEmpty { entries.append((MapDrawing.gem, Messages.text("gem"))) }
+        entries += [(MapDrawing.goal, Messages.text("goal")), (nil, Messages.text("robot at the start"))]
         let style = TextStyle(size: 3.8, color: ink)
         let swatch = Self.keyHeight
         let totalWidth = entries.reduce(0.0) { $0 + swatch + 2 + canvas.measure($1.1, style: style).width + 6 } - 6
