@@ -1,10 +1,14 @@
 import CardBotLesson
 import CardBotSupport
+import CardBotVision
 
 /// The JSON Lines form of a session run.
 ///
-/// For each attempt: `{"type":"program","attempt","signal","frame","seconds","cards","markers","runnable","error"}`
-/// (`signal`: `run-marks`, `go-taps` or `settled`, the rule that found it),
+/// For each attempt: `{"type":"program","attempt","signal","frame","seconds","cards","markers","runnable","error","evidence"}`
+/// (`signal`: `run-marks`, `go-taps` or `settled`, the rule that found it; `evidence`: for each card of the
+/// program, what it was read as in the attempt's frame, `{"marker","card","confidence","correctedCells","unsure","corners"}`
+/// with the marker's corners in that frame's pixels (top-left, top-right, bottom-right, bottom-left of the card
+/// upright), or null when that frame does not show the card),
 /// then its `step` objects and its `result` object (both as `cardbot run --program --json` prints them, with an
 /// `attempt` number); a program that cannot run has no steps and no result. Last comes
 /// `{"type":"summary","attempts","signal","estimated","taps","notes","solved","firstSuccess","finalProgram","cards","optimal","frames","unreadableFrames","unreadable"}`
@@ -36,7 +40,17 @@ public enum SessionJSONLines {
         return "{\"type\":\"program\",\"attempt\":\(attempt.number),\"signal\":\"\(attempt.signal.rawValue)\",\"frame\":\(JSONText.quote(attempt.frameName)),"
             + "\"seconds\":\(JSONText.number(attempt.seconds, places: 3)),\"cards\":\(strings(attempt.cardNames)),"
             + "\"markers\":[\(attempt.markers.map(String.init).joined(separator: ","))],"
-            + "\"runnable\":\(attempt.trace != nil),\"error\":\(error)}"
+            + "\"runnable\":\(attempt.trace != nil),\"error\":\(error),"
+            + "\"evidence\":[\(zip(attempt.evidence, attempt.cardNames).map(evidenceObject).joined(separator: ","))]}"
+    }
+
+    /// One card's reading: `{"marker","card","confidence","correctedCells","unsure","corners"}`, or `null`.
+    static func evidenceObject(_ reading: Detection?, card: String) -> String {
+        guard let reading else { return "null" }
+        let corners = reading.corners.map { "[\(JSONText.number($0.x, places: 1)),\(JSONText.number($0.y, places: 1))]" }
+        return "{\"marker\":\(reading.marker),\"card\":\(JSONText.quote(card)),"
+            + "\"confidence\":\(JSONText.number(reading.confidence, places: 3)),\"correctedCells\":\(reading.correctedCells),"
+            + "\"unsure\":\(reading.isUnsure),\"corners\":[\(corners.joined(separator: ","))]}"
     }
 
     /// The summary object.

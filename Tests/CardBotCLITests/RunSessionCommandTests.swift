@@ -266,3 +266,28 @@ struct RunSessionCommandTests {
         #expect(far.stderr == "cardbot: error: Examples/nothing-like-it: no such session folder, video or frame file\n")
     }
 }
+
+/// `run --json` says what each card of each attempt rests on.
+@Suite struct RunEvidenceJSONTests {
+    @Test("each program object carries, per card, its marker, meaning, confidence and corners in the attempt's frame")
+    func evidenceInJSON() throws {
+        let output = try CLIRunner.run(["run", "Examples/maya-level-3", "--json"])
+        #expect(output.status == 0)
+        let programs = try RunSessionCommandTests.objects(output.stdout).filter { $0["type"] as? String == "program" }
+        #expect(programs.count == 2)
+        for program in programs {
+            let markers = try #require(program["markers"] as? [Int])
+            let cards = try #require(program["cards"] as? [String])
+            let evidence = try #require(program["evidence"] as? [[String: Any]])
+            #expect(evidence.map { $0["marker"] as? Int } == markers)
+            #expect(evidence.map { $0["card"] as? String } == cards)
+            for reading in evidence {
+                let corners = try #require(reading["corners"] as? [[Double]])
+                #expect(corners.count == 4 && corners.allSatisfy { $0.count == 2 && (0..<640).contains($0[0]) && (0..<480).contains($0[1]) })
+                let confidence = try #require(reading["confidence"] as? Double)
+                #expect(confidence > 0 && confidence <= 1)
+                #expect(reading["unsure"] as? Bool == (confidence < 0.75 || (reading["correctedCells"] as? Int ?? 0) > 0))
+            }
+        }
+    }
+}

@@ -2,6 +2,7 @@
 import CardBotGeometry
 import CardBotImaging
 import CardBotSession
+import CardBotSupport
 import CardBotTestSupport
 import CardBotVision
 import Testing
@@ -54,5 +55,31 @@ import Testing
         var all = FrameCards()
         for index in 0..<5000 { all.keep([card], of: FrameStamp(index: index, name: "", seconds: 0)) }
         #expect(all.cards(of: FrameStamp(index: 0, name: "", seconds: 0)) == [card])
+    }
+
+    /// A card at `x` with `marker`, read with `confidence`.
+    static func card(_ marker: Int, at x: Double, confidence: Double = 1, corrected: Int = 0) -> Detection {
+        Detection(
+            marker: marker, name: "m\(marker)",
+            quad: Quad(topLeft: ImagePoint(x, 0), topRight: ImagePoint(x + 10, 0), bottomRight: ImagePoint(x + 10, 10), bottomLeft: ImagePoint(x, 10)),
+            rotation: 0, confidence: confidence, correctedCells: corrected)
+    }
+
+    @Test("each card of the program is matched to its reading in order: repeated cards, the GO card between, a card the frame lacks")
+    func evidenceFollowsTheProgram() {
+        let go = 18
+        let frame = [Self.card(0, at: 0), Self.card(0, at: 20, confidence: 0.6), Self.card(go, at: 40), Self.card(3, at: 60, corrected: 1)]
+        var attempt = SessionRun.Attempt(
+            number: 1, signal: .runMarks, frame: 0, frameName: "f", seconds: 0, markers: [0, 0, 2, 3],
+            cardNames: ["forward", "forward", "right", "jump"], outcome: .notRunnable(Messages.later("x")), cards: frame)
+        let evidence = attempt.evidence
+        #expect(evidence.count == 4)
+        #expect(evidence[0] == frame[0])
+        #expect(evidence[1] == frame[1])
+        #expect(evidence[2] == nil)  // the frame shows no marker 2: the tracker took it from the frames around
+        #expect(evidence[3] == frame[3])
+        #expect(evidence.map { $0?.isUnsure } == [false, true, nil, true])
+        attempt.cards = []
+        #expect(attempt.evidence == [nil, nil, nil, nil])
     }
 }
