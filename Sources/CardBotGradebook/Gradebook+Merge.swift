@@ -143,7 +143,7 @@ extension Gradebook {
 /// Everything of one part gradebook, read in one read transaction.
 struct PartContent {
     /// The tables whose rows belong to a grading.
-    static let childTables = ["attempt", "unreadable_frame", "session_file", "replay", "tap"]
+    static let childTables = ["attempt", "unreadable_frame", "session_file", "replay", "tap", "card_reading"]
 
     var gradings: [Row]
     var children: [String: [Int64: [Row]]] = [:]
@@ -152,7 +152,9 @@ struct PartContent {
 
     init(_ db: Database) throws {
         gradings = try Row.fetchAll(db, sql: "SELECT * FROM grading ORDER BY id")
-        for table in Self.childTables {
+        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        // A part made by an older cardbot lacks the newer tables: its gradings have no rows there.
+        for table in Self.childTables where tables.contains(table) {
             var byGrading: [Int64: [Row]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY grading_id, rowid") {
                 byGrading[try row.checked("grading_id", table), default: []].append(row)

@@ -49,14 +49,15 @@ enum GradebookRows {
         }
         try insertChildren(
             id, attempts: grade.history, unreadable: grade.unreadable, replays: pictures?.replays ?? [],
-            files: fingerprint.files.map { ($0.name, $0.size, $0.hash) }, taps: grade.taps, db: db)
+            files: fingerprint.files.map { ($0.name, $0.size, $0.hash) }, taps: grade.taps, crops: pictures?.crops ?? [:], db: db)
         return id
     }
 
     /// Inserts the rows that belong to grading `id`.
     static func insertChildren(
         _ id: Int64, attempts: [AttemptRecord], unreadable: [SessionRun.UnreadableFrame],
-        replays: [(attempt: Int, gif: [UInt8])], files: [(String, Int, String)], taps: [SessionGrade.Tap], db: Database
+        replays: [(attempt: Int, gif: [UInt8])], files: [(String, Int, String)], taps: [SessionGrade.Tap],
+        crops: [Int: [[UInt8]?]] = [:], db: Database
     ) throws {
         for (position, tap) in taps.enumerated() {
             try db.execute(
@@ -78,6 +79,19 @@ enum GradebookRows {
                     id, attempt.number, attempt.frame, attempt.seconds, programText(attempt.program), attempt.solved,
                     attempt.reason, attempt.message,
                 ])
+        }
+        for attempt in attempts {
+            let pictures = crops[attempt.number] ?? []
+            for (index, reading) in attempt.readings.enumerated() {
+                guard let reading else { continue }
+                let crop = index < pictures.count ? pictures[index].map { Data($0) } : nil
+                try db.execute(
+                    sql: """
+                        INSERT INTO card_reading (grading_id, attempt, position, marker, confidence, corrected_cells, crop)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [id, attempt.number, index + 1, reading.marker, reading.confidence, reading.correctedCells, crop])
+            }
         }
         for (position, frame) in unreadable.enumerated() {
             try db.execute(
@@ -102,7 +116,21 @@ enum GradebookRows {
     /// The grade of grading `row` for the session at `path` of `student`, and its pictures.
     static func grade(_ row: Row, db: Database, path: String, student: String) throws -> (SessionGrade, SessionPictures?) {
         let id: Int64 = try row.checked("id", "grading")
-        let attempts = try Row.fetchAll(
+        var readings: [Int: [(position: Int, reading: CardReading, crop: [UInt8]?)]] = [:]
+        for reading in try Row.fetchAll(
+            db, sql: "SELECT * FROM card_reading WHERE grading_id = ? ORDER BY attempt, position", arguments: [id])
+        {
+            let attempt: Int = try reading.checked("attempt", "card_reading")
+            let crop: Data? = try reading.checked("crop", "card_reading")
+            readings[attempt, default: []].append((
+                try reading.checked("position", "card_reading"),
+                CardReading(
+                    marker: try reading.checked("marker", "card_reading"), confidence: try reading.checked("confidence", "card_reading"),
+                    correctedCells: try reading.checked("corrected_cells", "card_reading")),
+                crop.map { Array($0) }))
+        }
+        var crops: [Int: [[UInt8]?]] = [:]
+        var attempts = try Row.fetchAll(
             db, sql: "SELECT * FROM attempt WHERE grading_id = ? ORDER BY number", arguments: [id]
         ).map { attempt in
             AttemptRecord(
@@ -110,6 +138,20 @@ enum GradebookRows {
                 seconds: try attempt.checked("seconds", "attempt"), program: program(try attempt.checked("program", "attempt")),
                 solved: try attempt.checked("solved", "attempt"), reason: try attempt.checked("reason", "attempt"),
                 message: try attempt.checked("message", "attempt"))
+        }
+        for index in attempts.indices {
+            let number = attempts[index].number
+            guard let kept = readings[number] else { continue }
+            // Positions beyond the program are damage: left out.
+            let count = attempts[index].program.count
+            var shown = [CardReading?](repeating: nil, count: count)
+            var pictures = [[UInt8]?](repeating: nil, count: count)
+            for entry in kept where entry.position >= 1 && entry.position <= count {
+                shown[entry.position - 1] = entry.reading
+                pictures[entry.position - 1] = entry.crop
+            }
+            attempts[index].readings = shown
+            if pictures.contains(where: { $0 != nil }) { crops[number] = pictures }
         }
         let unreadable = try Row.fetchAll(
             db, sql: "SELECT frame, reason FROM unreadable_frame WHERE grading_id = ? ORDER BY position", arguments: [id]
@@ -150,9 +192,10 @@ enum GradebookRows {
             db, sql: "SELECT attempt, gif FROM replay WHERE grading_id = ? ORDER BY attempt", arguments: [id]
         ).map { (attempt: try $0.checked("attempt", "replay") as Int, gif: Array(try $0.checked("gif", "replay") as Data)) }
         let leftOut: Int = try row.checked("replays_left_out", "grading") ?? 0
-        guard thumbnail != nil || map != nil || !replays.isEmpty || leftOut > 0 else { return (grade, nil) }
+        guard thumbnail != nil || map != nil || !replays.isEmpty || leftOut > 0 || !crops.isEmpty else { return (grade, nil) }
         var pictures = SessionPictures(thumbnail: thumbnail.map { Array($0) }, map: map.map { Array($0) })
         pictures.replays = replays
+        pictures.crops = crops
         pictures.replaysLeftOut = leftOut
         return (grade, pictures)
     }

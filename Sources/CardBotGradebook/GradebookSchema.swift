@@ -4,7 +4,7 @@ import GRDB
 /// file with `sqlite3` and query them (docs/grading.md documents every column).
 ///
 /// ```
-/// meta(key, value)                           format = cardbot-gradebook, schema = 4, created-by
+/// meta(key, value)                           format = cardbot-gradebook, schema = 5, created-by
 /// grading(id, fingerprint, settings, ...)    one graded content: level, attempts, stars, pictures, times;
 ///                                            own_level_file: the session's own level file (schema 4)
 /// attempt(grading_id, number, ...)           every program run, in order, with its result
@@ -12,6 +12,8 @@ import GRDB
 /// session_file(grading_id, position, name, size, hash)   what the fingerprint was made of
 /// replay(grading_id, attempt, gif)           the report's replay of an attempt (schema 2)
 /// tap(grading_id, position, frame, seconds, end_seconds, press)   every tap on the GO card (schema 3)
+/// card_reading(grading_id, attempt, position, marker, confidence, corrected_cells, crop)
+///                                            how each card of an attempt was read, and its picture (schema 5)
 /// session(class, path, student, grading_id, error, graded_at)   where each session lies, who it is
 /// class_folder(class, name)                  a class's identity (its canonical absolute path) and the folder
 ///                                            as last given to `grade`, the reports' title (schema 4)
@@ -29,7 +31,7 @@ enum GradebookSchema {
     /// The migrations, in order; the n-th makes schema version n.
     static let migrationNames = [
         "v1: sessions, gradings, attempts", "v2: attempt replays", "v3: run signal, GO taps, notes",
-        "v4: own level files, class identities",
+        "v4: own level files, class identities", "v5: card readings",
     ]
 
     /// Every migration, in order. A released migration is never changed: a new schema is a new migration.
@@ -162,6 +164,25 @@ enum GradebookSchema {
                 PRAGMA user_version = 4;
                 """)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '4')")
+        }
+        // What each card of each attempt rests on: the marker read in the attempt's frame, how sure and how many
+        // cells corrected, and the card cut from the frame (JPEG; null when no pictures were made). A card the
+        // attempt's frame does not show has no row. Gradings of schema 1 to 4 have none.
+        migrator.registerMigration(migrationNames[4]) { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS card_reading (
+                    grading_id INTEGER NOT NULL REFERENCES grading(id) ON DELETE CASCADE,
+                    attempt INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    marker INTEGER NOT NULL,
+                    confidence REAL NOT NULL,
+                    corrected_cells INTEGER NOT NULL,
+                    crop BLOB,
+                    PRIMARY KEY (grading_id, attempt, position)
+                );
+                PRAGMA user_version = 5;
+                """)
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '5')")
         }
         return migrator
     }

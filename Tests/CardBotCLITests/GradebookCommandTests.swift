@@ -308,3 +308,31 @@ final class ResultBox: @unchecked Sendable {
     func set(_ index: Int, _ value: CLIRunner.Output?) { lock.withLock { values[index] = value } }
     func get(_ index: Int) -> CLIRunner.Output? { lock.withLock { values[index] } }
 }
+
+/// The gradebook keeps what each card was read as, so a report made from it shows the same evidence.
+@Suite struct GradebookEvidenceTests {
+    @Test("the Examples class: a picture per card read, kept in card_reading, the same when read back from the gradebook")
+    func evidenceKept() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var read = 0
+        for session in ["maya-level-3", "leo-level-9", "zoe-level-5"] {
+            let json = try CLIRunner.run(["run", "Examples/\(session)", "--json"])
+            let programs = try RunSessionCommandTests.objects(json.stdout).filter { $0["type"] as? String == "program" }
+            read += programs.flatMap { ($0["evidence"] as? [Any]) ?? [] }.filter { $0 is [String: Any] }.count
+        }
+        #expect(read >= 30)
+        let book = folder.appendingPathComponent("term.sqlite").path
+        let first = folder.appendingPathComponent("first.html").path
+        let second = folder.appendingPathComponent("second.html").path
+        #expect(try CLIRunner.run(["grade", "Examples", "--gradebook", book, "--out", first]).status == 0)
+        #expect(try CLIRunner.run(["grade", "Examples", "--gradebook", book, "--out", second]).status == 0)
+        let html = try String(contentsOfFile: first, encoding: .utf8)
+        #expect(html.components(separatedBy: "<img class=\"crop").count - 1 == read)
+        #expect(try String(contentsOfFile: second, encoding: .utf8) == html, "the report from the gradebook differs")
+        let rows = try DatabaseQueue(path: book).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM card_reading WHERE crop IS NOT NULL") ?? 0
+        }
+        #expect(rows == read)
+    }
+}

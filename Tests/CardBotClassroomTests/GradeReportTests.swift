@@ -135,3 +135,32 @@ struct GradeReportTests {
         #expect(throws: ImageError.self) { try ReportFormat.csv.write(grade, to: folder.appendingPathComponent("no/such.csv").path) }
     }
 }
+
+/// The class report shows what each attempt's cards were read as: a picture per card, unsure readings marked.
+@Suite struct ReportEvidenceTests {
+    @Test("each card read gets its picture and words; an unsure reading is outlined; a card the frame lacks has none")
+    func readingsBesideTheChips() throws {
+        let readings: [CardReading?] = [
+            CardReading(marker: 0, confidence: 1, correctedCells: 0), CardReading(marker: 0, confidence: 0.6, correctedCells: 0), nil,
+            CardReading(marker: 3, confidence: 0.98, correctedCells: 1),
+        ]
+        let attempt = AttemptRecord(
+            number: 1, frame: "frame-0011.jpg", seconds: 5, program: ["forward", "forward", "right", "jump"], solved: false,
+            reason: "bumped", message: "The robot bumped into a wall at (3, 1).", readings: readings)
+        let grade = SessionGrade(
+            path: "kim", student: "Kim", level: 3, levelName: "Left and right", attempts: 1, solved: false, stars: 1, cards: 4,
+            optimal: 8, frames: 10, finalProgram: attempt.program, shownProgram: attempt.program, history: [attempt])
+        var pictures = SessionPictures()
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9]
+        pictures.crops = [1: [jpeg, jpeg, nil, jpeg]]
+        let html = ClassHTML.text(for: ClassGrade(classPath: "c", grades: [grade], pictures: ["kim": pictures]))
+        #expect(html.components(separatedBy: "<img class=\"crop").count - 1 == 3)
+        #expect(html.contains(#"<img class="crop" src="data:image/jpeg;base64,/9j/2Q==" alt="card 1, read as forward (100%)""#), "\(html)")
+        #expect(html.contains(#"<img class="crop unsure" src="data:image/jpeg;base64,/9j/2Q==" alt="card 2, read as forward, unsure (60%): check it""#))
+        #expect(!html.contains("card 3, read as"))
+        #expect(html.contains(#"alt="card 4, read as jump, unsure (98%): check it""#))
+        // Without pictures (a report made with none), no readings are shown.
+        let bare = ClassHTML.text(for: ClassGrade(classPath: "c", grades: [grade], pictures: [:]))
+        #expect(!bare.contains("class=\"crop"))
+    }
+}

@@ -18,12 +18,18 @@ public struct AttemptRecord: Sendable, Equatable {
     /// What happened, in the terminal's words: "The robot bumped into a wall at (3, 1).", or why the program
     /// could not run.
     public var message: String
+    /// How each card of the program was read in the attempt's frame, in program order; nil where that frame does
+    /// not show the card. Empty for records from before readings were kept.
+    public var readings: [CardReading?]
 
     /// The reason code of a program that could not run.
     public static let notRunnable = "not-runnable"
 
     /// Creates a record.
-    public init(number: Int, frame: String, seconds: Double, program: [String], solved: Bool, reason: String, message: String) {
+    public init(
+        number: Int, frame: String, seconds: Double, program: [String], solved: Bool, reason: String, message: String,
+        readings: [CardReading?] = []
+    ) {
         self.number = number
         self.frame = frame
         self.seconds = seconds
@@ -31,6 +37,7 @@ public struct AttemptRecord: Sendable, Equatable {
         self.solved = solved
         self.reason = reason
         self.message = message
+        self.readings = readings
     }
 
     /// The record of `attempt`, its result told as `cardbot run` tells it.
@@ -38,6 +45,6 @@ public struct AttemptRecord: Sendable, Equatable {
         self.init(
             number: attempt.number, frame: attempt.frameName, seconds: attempt.seconds, program: attempt.cardNames,
             solved: attempt.solved, reason: attempt.trace?.result.reason.rawValue ?? Self.notRunnable,
-            message: attempt.headline(level: level))
+            message: attempt.headline(level: level), readings: attempt.evidence.map { $0.map(CardReading.init) })
     }
 }

@@ -47,6 +47,9 @@ public struct SessionPictures: Sendable {
     public var replays: [(attempt: Int, gif: [UInt8])] = []
     /// Attempts whose replays were left out to keep the page small.
     public var replaysLeftOut = 0
+    /// Each attempt's cards as read, cut from its frame (small JPEG images), by attempt number, in program order;
+    /// nil where that frame does not show the card.
+    public var crops: [Int: [[UInt8]?]] = [:]
 
     /// Creates pictures.
     public init(thumbnail: [UInt8]? = nil, map: [UInt8]? = nil) {

@@ -204,10 +204,12 @@ public enum ClassHTML {
         values["hasProgram"] = !row.shownProgram.isEmpty
         values["program"] = row.shownProgram.map(Card.shown)
         values["history"] = row.history.map { attempt -> [String: Any] in
-            [
+            let readings = Self.readings(attempt, crops: pictures?.crops[attempt.number] ?? [], anchor: anchor, placement: placement)
+            return [
                 "number": String(attempt.number), "frame": attempt.frame, "time": SessionReport.time(attempt.seconds),
                 "cards": attempt.program.isEmpty ? Messages.text("no cards") : attempt.program.map(Card.shown).joined(separator: " "),
                 "css": attempt.solved ? "ok" : "fail", "message": attempt.message,
+                "readings": readings, "hasReadings": !readings.isEmpty,
             ]
         }
         values["hasHistory"] = !row.history.isEmpty
@@ -244,6 +246,27 @@ public enum ClassHTML {
                 left)
         }
         return values
+    }
+
+    /// An attempt's cards as read, for the history: each card's picture cut from the attempt's frame (where it
+    /// was read), its words for a screen reader, and `unsure` when the reading should be checked.
+    static func readings(
+        _ attempt: AttemptRecord, crops: [[UInt8]?], anchor: String, placement: ReportPictures
+    ) -> [[String: Any]] {
+        attempt.program.indices.compactMap { index -> [String: Any]? in
+            guard index < crops.count, let crop = crops[index] else { return nil }
+            let reading = index < attempt.readings.count ? attempt.readings[index] : nil
+            let card = Card.shown(attempt.program[index])
+            let percent = reading.map { Int(($0.confidence * 100).rounded()) } ?? 0
+            let alt =
+                reading.map { $0.isUnsure }.flatMap { $0 } ?? false
+                ? Messages.text("card %1$s, read as %2$s, unsure (%3$s%%): check it", index + 1, card, percent)
+                : Messages.text("card %1$s, read as %2$s (%3$s%%)", index + 1, card, percent)
+            return [
+                "src": placement.source(crop, name: "\(anchor)-attempt-\(attempt.number)-card-\(index + 1).jpg", type: "image/jpeg"),
+                "alt": alt, "unsure": reading?.isUnsure ?? false,
+            ]
+        }
     }
 
     /// "level 3: Left and right", as a session's heading names its level.

@@ -21,7 +21,7 @@ public struct ReportPainter: SessionPainting {
         self.sampleFPS = sampleFPS
     }
 
-    public var settings: String { "thumbnail-width=\(thumbnailWidth) replays=gif-2 photos=colour" }
+    public var settings: String { "thumbnail-width=\(thumbnailWidth) replays=gif-2 photos=colour crops=54x72" }
 
     public func makePainter() -> (SessionRun) -> SessionPictures {
         let painter = SessionPainter(thumbnailWidth: thumbnailWidth, limits: limits, sampleFPS: sampleFPS)
@@ -69,17 +69,19 @@ final class SessionPainter {
     /// The most GIF bytes of attempt replays one session adds to the page.
     static let replayBudget = 2_500_000
 
-    /// Each attempt's AR replay as a small GIF, in order, until `replayBudget` is spent; the rest are counted.
+    /// Each attempt's cards cut from its frame (``CardCrop``), and its AR replay as a small GIF, in order, until
+    /// `replayBudget` is spent; the replays left out are counted.
     private func addReplays(_ run: SessionRun, to pictures: inout SessionPictures) {
         var spent = 0
         let source = run.session.frameSource(limits: limits, sampleFPS: sampleFPS)
         for (attempt, replay) in zip(run.attempts, run.replayAttempts) {
+            guard let frame = try? source.colourFrame(FrameStamp(index: attempt.frame, name: attempt.frameName, seconds: attempt.seconds))
+            else { continue }
+            pictures.crops[attempt.number] = attempt.evidence.map { $0.flatMap { CardCrop.jpeg($0, from: frame) } }
             guard spent < Self.replayBudget else {
                 pictures.replaysLeftOut += 1
                 continue
             }
-            guard let frame = try? source.colourFrame(FrameStamp(index: attempt.frame, name: attempt.frameName, seconds: attempt.seconds))
-            else { continue }
             guard let gif = try? ReplayClip.gif(replay, frame: frame, level: run.level, cards: cards),
                 spent + gif.count <= Self.replayBudget
             else {
