@@ -246,6 +246,7 @@ if Context.environment["CARDBOT_FUZZ"] != nil {
         ("Patterns", ["CardBotVision"]),
         ("Catalog", ["CardBotSupport"]),
         ("Session", ["CardBotSession", "CardBotSupport"]),
+        ("Corrections", ["CardBotSession"]),
         (
             "Gradebook",
             ["CardBotGradebook", "CardBotClassroom", "CardBotLesson", .product(name: "GRDB", package: "GRDB.swift")]

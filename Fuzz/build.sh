@@ -48,6 +48,7 @@ copy png Tests/CardBotImagingTests/Fixtures/*.png Cards/markers/*.png
 copy jpeg Fuzz/Seeds/jpeg/*
 copy level Levels/[0-9]*.json
 copy session Examples/*/session.json Fuzz/Seeds/session/*
+copy corrections Fuzz/Seeds/corrections/*
 copy deck Cards/deck.json $(find Cards/examples -name deck.json)
 copy patterns Fuzz/Seeds/patterns/*
 copy program Fuzz/Seeds/program/*

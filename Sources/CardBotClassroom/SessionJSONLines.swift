@@ -5,7 +5,8 @@ import CardBotVision
 /// The JSON Lines form of a session run.
 ///
 /// For each attempt: `{"type":"program","attempt","signal","frame","seconds","cards","markers","runnable","error","evidence"}`
-/// (`signal`: `run-marks`, `go-taps` or `settled`, the rule that found it; `evidence`: for each card of the
+/// (`signal`: `run-marks`, `go-taps` or `settled`, the rule that found it; `corrected`: a teacher's correction of the
+/// attempt from the session's corrections.json, `{"by","at","read"}` with what CardBot had read, or null; `evidence`: for each card of the
 /// program, what it was read as in the attempt's frame, `{"marker","card","confidence","correctedCells","unsure","corners"}`
 /// with the marker's corners in that frame's pixels (top-left, top-right, bottom-right, bottom-left of the card
 /// upright), or null when that frame does not show the card),
@@ -40,8 +41,15 @@ public enum SessionJSONLines {
         return "{\"type\":\"program\",\"attempt\":\(attempt.number),\"signal\":\"\(attempt.signal.rawValue)\",\"frame\":\(JSONText.quote(attempt.frameName)),"
             + "\"seconds\":\(JSONText.number(attempt.seconds, places: 3)),\"cards\":\(strings(attempt.cardNames)),"
             + "\"markers\":[\(attempt.markers.map(String.init).joined(separator: ","))],"
-            + "\"runnable\":\(attempt.trace != nil),\"error\":\(error),"
+            + "\"runnable\":\(attempt.trace != nil),\"error\":\(error),\"corrected\":\(correctedObject(attempt.correction)),"
             + "\"evidence\":[\(zip(attempt.evidence, attempt.cardNames).map(evidenceObject).joined(separator: ","))]}"
+    }
+
+    /// A teacher's correction: `{"by","at","read"}` (`read`: what CardBot had read, as card names), or `null`.
+    static func correctedObject(_ correction: AttemptCorrection?) -> String {
+        guard let correction else { return "null" }
+        return "{\"by\":\(correction.by.map(JSONText.quote) ?? "null"),\"at\":\(correction.at.map(JSONText.quote) ?? "null"),"
+            + "\"read\":\(strings(correction.readNames))}"
     }
 
     /// One card's reading: `{"marker","card","confidence","correctedCells","unsure","corners"}`, or `null`.

@@ -62,7 +62,8 @@ public struct SessionJob: Sendable {
     ///   recording holds (a video's count is the container's estimate).
     /// - Throws: `ImageError` when the recording cannot be read at all (a damaged frame is only unreadable).
     public func run(
-        _ recording: RecordedSession, lesson: Lesson, progress: (@Sendable (GradeProgress) -> Void)? = nil
+        _ recording: RecordedSession, lesson: Lesson, progress: (@Sendable (GradeProgress) -> Void)? = nil,
+        corrected: Bool = true
     ) throws -> SessionRun {
         var frames: (@Sendable (Int) -> Void)? = nil
         if let progress {
@@ -75,7 +76,7 @@ public struct SessionJob: Sendable {
         }
         return try runner(jobs: jobs).run(
             recording, level: lesson.level, optimal: lesson.optimal,
-            makeReader: FrameAnalyzer.cardReader(deck: deck, limits: limits), progress: frames)
+            makeReader: FrameAnalyzer.cardReader(deck: deck, limits: limits), progress: frames, corrected: corrected)
     }
 
     /// Follows a live stream: each attempt is run and handed to `onAttempt` the moment it is decided.

@@ -85,6 +85,7 @@ public struct SessionReport: Sendable {
                     Self.place(attempt, video: video))
             ]
         }
+        if let correction = attempt.correction { lines.append(Self.correctionLine(correction)) }
         switch attempt.outcome {
         case .ran(let trace):
             lines += runReport.lines(for: trace, level: level, optimal: optimal, levelHeader: false)
@@ -93,6 +94,13 @@ public struct SessionReport: Sendable {
             lines.append(attempt.headline(level: level))
         }
         return lines
+    }
+
+    /// "Corrected by Ms Berg; CardBot read: forward forward", in the reader's language.
+    public static func correctionLine(_ correction: AttemptCorrection) -> String {
+        let read = correction.readNames.isEmpty ? Messages.text("no cards") : correction.readNames.map(Card.shown).joined(separator: " ")
+        return correction.by.map { Messages.text("Corrected by %1$s; CardBot read: %2$s", TerminalText.visible($0), read) }
+            ?? Messages.text("Corrected by the teacher; CardBot read: %s", read)
     }
 
     /// Where an attempt was seen: `frame-0011.jpg (5 s)` in a folder of frames, the time `0:05.2` in a video.

@@ -3,12 +3,13 @@ import CardBotVision
 extension SessionRun.Attempt {
     /// What each card of the program rests on, in program order: the card read in the attempt's frame that is
     /// this card (matched in reading order), or nil when that frame does not show it (the tracker took it from the
-    /// frames around, or a hand hid it there).
+    /// frames around, or a hand hid it there). For a corrected attempt, the cards CardBot read, in their order.
     public var evidence: [Detection?] {
         var found: [Detection?] = []
         found.reserveCapacity(markers.count)
         var next = cards.startIndex
-        for marker in markers {
+        // A corrected attempt's evidence is what was read, not the teacher's program.
+        for marker in correction?.readMarkers ?? markers {
             if let index = cards[next...].firstIndex(where: { $0.marker == marker }) {
                 found.append(cards[index])
                 next = index + 1

@@ -51,6 +51,9 @@ public struct SessionRun: Sendable {
         /// included), with its corners in that frame's pixels, its decoding confidence and corrected cells: what the
         /// reading rests on, kept so that pictures and replays draw the cards without detecting them again.
         public var cards: [Detection] = []
+        /// The teacher's correction of this attempt, when there is one: the program above is the teacher's, and
+        /// this says who corrected it and what CardBot had read.
+        public var correction: AttemptCorrection? = nil
 
         /// The trace, when the program ran.
         public var trace: Trace? {

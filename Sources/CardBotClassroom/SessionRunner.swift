@@ -37,12 +37,16 @@ public struct SessionRunner: Sendable {
     ///     readable frame are kept in the run, with their corners.
     ///   - optimal: The level's proven fewest cards, when known (solve once per level and pass it in).
     ///   - progress: Called after each frame with the number of frames done.
+    ///   - corrected: Whether the session's corrections.json (a teacher's corrections) is applied; false: the run
+    ///     as CardBot reads it.
     /// - Throws: `ImageError` when the session's video cannot be read at all (a damaged frame is only unreadable).
     public func run(
         _ session: RecordedSession, level: Level, optimal: Int?,
         makeReader: @escaping @Sendable () -> (GrayImage) -> [Detection],
-        progress: (@Sendable (Int) -> Void)? = nil
+        progress: (@Sendable (Int) -> Void)? = nil, corrected: Bool = true
     ) throws -> SessionRun {
+        // A teacher's corrections are read first: a broken corrections.json is said before minutes of reading.
+        let corrections = corrected ? try session.corrections() : nil
         let source = session.frameSource(limits: limits, sampleFPS: sampleFPS)
         var frames: [AttemptTracker.Frame] = []
         var unreadable: [SessionRun.UnreadableFrame] = []
@@ -75,11 +79,13 @@ public struct SessionRunner: Sendable {
         }
         var notes = plan.notes
         if let cut = Self.endsEarly(source, lastFrame: frames.last?.stamp.seconds, sampleFPS: sampleFPS) { notes.append(cut) }
-        return SessionRun(
+        let run = SessionRun(
             session: session, level: level, optimal: optimal, frameCount: frames.count, unreadable: unreadable,
             attempts: attempts, signal: plan.signal, taps: plan.taps, notes: notes,
             finalMarkers: plan.finalProgram, finalProgram: names(plan.finalProgram, level: level),
             lastReadableFrame: lastReadable, lastReadableCards: lastReadable.map { cardsSeen.cards(of: $0) } ?? [])
+        guard let corrections, let file = session.correctionsPath else { return run }
+        return try run.correcting(corrections, file: file, deckNames: deckNames)
     }
 
     /// A note when a video's frames stop well before the length its container claims (a file cut short, as an
@@ -109,7 +115,7 @@ public struct SessionRunner: Sendable {
         markers.map { id in level.cards[id]?.name ?? deckNames[id] ?? "marker \(id)" }
     }
 
-    private static func outcome(_ markers: [Int], mapping: CardMapping, level: Level) -> SessionRun.Attempt.Outcome {
+    static func outcome(_ markers: [Int], mapping: CardMapping, level: Level) -> SessionRun.Attempt.Outcome {
         do {
             let program = try mapping.program(markerIDs: markers)
             return .ran(Robot.run(program, on: level))

@@ -72,12 +72,14 @@ enum GradebookRows {
         for attempt in attempts {
             try db.execute(
                 sql: """
-                    INSERT INTO attempt (grading_id, number, frame, seconds, program, solved, reason, message)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO attempt (grading_id, number, frame, seconds, program, solved, reason, message, read_program,
+                        corrected_by, corrected_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     id, attempt.number, attempt.frame, attempt.seconds, programText(attempt.program), attempt.solved,
-                    attempt.reason, attempt.message,
+                    attempt.reason, attempt.message, attempt.correction.map { programText($0.readNames) },
+                    attempt.correction?.by, attempt.correction?.at,
                 ])
         }
         for attempt in attempts {
@@ -133,11 +135,17 @@ enum GradebookRows {
         var attempts = try Row.fetchAll(
             db, sql: "SELECT * FROM attempt WHERE grading_id = ? ORDER BY number", arguments: [id]
         ).map { attempt in
-            AttemptRecord(
+            var correction: AttemptCorrection? = nil
+            if let read: String = try attempt.checked("read_program", "attempt") {
+                correction = AttemptCorrection(
+                    by: try attempt.checked("corrected_by", "attempt"), at: try attempt.checked("corrected_at", "attempt"),
+                    readNames: program(read), readMarkers: [])
+            }
+            return AttemptRecord(
                 number: try attempt.checked("number", "attempt"), frame: try attempt.checked("frame", "attempt"),
                 seconds: try attempt.checked("seconds", "attempt"), program: program(try attempt.checked("program", "attempt")),
                 solved: try attempt.checked("solved", "attempt"), reason: try attempt.checked("reason", "attempt"),
-                message: try attempt.checked("message", "attempt"))
+                message: try attempt.checked("message", "attempt"), correction: correction)
         }
         for index in attempts.indices {
             let number = attempts[index].number

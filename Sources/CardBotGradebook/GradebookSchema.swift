@@ -7,7 +7,8 @@ import GRDB
 /// meta(key, value)                           format = cardbot-gradebook, schema = 5, created-by
 /// grading(id, fingerprint, settings, ...)    one graded content: level, attempts, stars, pictures, times;
 ///                                            own_level_file: the session's own level file (schema 4)
-/// attempt(grading_id, number, ...)           every program run, in order, with its result
+/// attempt(grading_id, number, ...)           every program run, in order, with its result; read_program,
+///                                            corrected_by, corrected_at: a teacher's correction (schema 5)
 /// unreadable_frame(grading_id, position, frame, reason)
 /// session_file(grading_id, position, name, size, hash)   what the fingerprint was made of
 /// replay(grading_id, attempt, gif)           the report's replay of an attempt (schema 2)
@@ -167,7 +168,9 @@ enum GradebookSchema {
         }
         // What each card of each attempt rests on: the marker read in the attempt's frame, how sure and how many
         // cells corrected, and the card cut from the frame (JPEG; null when no pictures were made). A card the
-        // attempt's frame does not show has no row. Gradings of schema 1 to 4 have none.
+        // attempt's frame does not show has no row. Gradings of schema 1 to 4 have none. A teacher's correction
+        // of an attempt: what CardBot had read (read_program, NULL when the attempt was not corrected), by whom
+        // and when.
         migrator.registerMigration(migrationNames[4]) { db in
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS card_reading (
@@ -180,6 +183,9 @@ enum GradebookSchema {
                     crop BLOB,
                     PRIMARY KEY (grading_id, attempt, position)
                 );
+                ALTER TABLE attempt ADD COLUMN read_program TEXT;
+                ALTER TABLE attempt ADD COLUMN corrected_by TEXT;
+                ALTER TABLE attempt ADD COLUMN corrected_at TEXT;
                 PRAGMA user_version = 5;
                 """)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '5')")

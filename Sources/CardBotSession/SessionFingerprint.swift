@@ -3,7 +3,7 @@ import Foundation
 
 /// The content that identifies a recorded session, so a gradebook can tell an unchanged session (wherever it now
 /// lies) from a changed one: `session.json` and every still, or `session.json` and the video, each by name, size
-/// and a hash of its bytes.
+/// and a hash of its bytes, and the teacher's `corrections.json` when there is one.
 ///
 /// The source decides what is hashed, so every kind of session is covered by construction: two videos that differ
 /// in one byte have different fingerprints, with or without a `session.json`.
@@ -42,6 +42,10 @@ public struct SessionFingerprint: Sendable, Equatable {
             entries.append((String(path.split(separator: "/").last ?? Substring(path)), path, true))
         case .stream:
             break
+        }
+        // A teacher's corrections change the grade: they are part of what the session is.
+        if let corrections = session.correctionsPath, FileSystem.exists(corrections) {
+            entries.append((SessionCorrections.fileName, corrections, false))
         }
         var buffer: [UInt8] = []
         var newest: Double? = nil

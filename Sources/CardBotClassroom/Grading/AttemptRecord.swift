@@ -21,6 +21,8 @@ public struct AttemptRecord: Sendable, Equatable {
     /// How each card of the program was read in the attempt's frame, in program order; nil where that frame does
     /// not show the card. Empty for records from before readings were kept.
     public var readings: [CardReading?]
+    /// The teacher's correction, when the program above is the teacher's: who, when and what CardBot had read.
+    public var correction: AttemptCorrection?
 
     /// The reason code of a program that could not run.
     public static let notRunnable = "not-runnable"
@@ -28,7 +30,7 @@ public struct AttemptRecord: Sendable, Equatable {
     /// Creates a record.
     public init(
         number: Int, frame: String, seconds: Double, program: [String], solved: Bool, reason: String, message: String,
-        readings: [CardReading?] = []
+        readings: [CardReading?] = [], correction: AttemptCorrection? = nil
     ) {
         self.number = number
         self.frame = frame
@@ -38,6 +40,7 @@ public struct AttemptRecord: Sendable, Equatable {
         self.reason = reason
         self.message = message
         self.readings = readings
+        self.correction = correction
     }
 
     /// The record of `attempt`, its result told as `cardbot run` tells it.
@@ -45,6 +48,7 @@ public struct AttemptRecord: Sendable, Equatable {
         self.init(
             number: attempt.number, frame: attempt.frameName, seconds: attempt.seconds, program: attempt.cardNames,
             solved: attempt.solved, reason: attempt.trace?.result.reason.rawValue ?? Self.notRunnable,
-            message: attempt.headline(level: level), readings: attempt.evidence.map { $0.map(CardReading.init) })
+            message: attempt.headline(level: level), readings: attempt.evidence.map { $0.map(CardReading.init) },
+            correction: attempt.correction)
     }
 }

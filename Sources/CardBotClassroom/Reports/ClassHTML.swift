@@ -205,12 +205,14 @@ public enum ClassHTML {
         values["program"] = row.shownProgram.map(Card.shown)
         values["history"] = row.history.map { attempt -> [String: Any] in
             let readings = Self.readings(attempt, crops: pictures?.crops[attempt.number] ?? [], anchor: anchor, placement: placement)
-            return [
+            var values: [String: Any] = [
                 "number": String(attempt.number), "frame": attempt.frame, "time": SessionReport.time(attempt.seconds),
                 "cards": attempt.program.isEmpty ? Messages.text("no cards") : attempt.program.map(Card.shown).joined(separator: " "),
                 "css": attempt.solved ? "ok" : "fail", "message": attempt.message,
                 "readings": readings, "hasReadings": !readings.isEmpty,
             ]
+            if let correction = attempt.correction { values["corrected"] = SessionReport.correctionLine(correction) }
+            return values
         }
         values["hasHistory"] = !row.history.isEmpty
         values["unreadable"] = row.unreadable.map { ["frame": $0.name, "reason": $0.reason] }
@@ -253,10 +255,12 @@ public enum ClassHTML {
     static func readings(
         _ attempt: AttemptRecord, crops: [[UInt8]?], anchor: String, placement: ReportPictures
     ) -> [[String: Any]] {
-        attempt.program.indices.compactMap { index -> [String: Any]? in
+        (attempt.correction.map { $0.readNames.indices } ?? attempt.program.indices).compactMap { index -> [String: Any]? in
             guard index < crops.count, let crop = crops[index] else { return nil }
             let reading = index < attempt.readings.count ? attempt.readings[index] : nil
-            let card = Card.shown(attempt.program[index])
+            // A corrected attempt's pictures are of what CardBot read.
+            let names = attempt.correction?.readNames ?? attempt.program
+            let card = Card.shown(index < names.count ? names[index] : "?")
             let percent = reading.map { Int(($0.confidence * 100).rounded()) } ?? 0
             let alt =
                 reading.map { $0.isUnsure }.flatMap { $0 } ?? false

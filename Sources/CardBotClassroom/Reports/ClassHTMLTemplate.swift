@@ -39,6 +39,7 @@ enum ClassHTMLTemplate {
             h3, .path, ol.history, ul.unreadable { overflow-wrap: anywhere; }
             ol.history { margin: .3rem 0 .6rem; padding-left: 1.4rem; font-size: .82rem; }
             ol.history li { margin-bottom: .25rem; }
+            .corrected { color: #6a1b9a; font-style: italic; }
             .readings { display: inline-flex; flex-wrap: wrap; gap: 2px; margin: .15rem 0; }
             .readings img.crop { width: 27px; height: 36px; max-width: none; border: 1px solid #ccc; border-radius: 2px; }
             .readings img.unsure { border: 2px solid #b71c1c; outline: 2px dashed #b71c1c; outline-offset: 1px; }
@@ -111,7 +112,7 @@ enum ClassHTMLTemplate {
         {{#warning}}<p class="warning">⚠ {{warning}}</p>{{/warning}}
         {{#hasNotes}}<ul class="notes">{{#notes}}<li>{{.}}</li>{{/notes}}</ul>{{/hasNotes}}
         {{#hasHistory}}<details open="open"><summary>{{t.everyAttempt}}</summary>
-        <ol class="history">{{#history}}<li><span class="cards">{{cards}}</span> <span class="muted">({{frame}}, {{time}})</span><br />{{#hasReadings}}<span class="readings">{{#readings}}<img class="crop{{#unsure}} unsure{{/unsure}}" src="{{src}}" alt="{{alt}}" title="{{alt}}" />{{/readings}}</span><br />{{/hasReadings}}<span class="{{css}}">{{message}}</span></li>{{/history}}</ol></details>{{/hasHistory}}
+        <ol class="history">{{#history}}<li><span class="cards">{{cards}}</span> <span class="muted">({{frame}}, {{time}})</span><br />{{#corrected}}<span class="corrected">✎ {{corrected}}</span><br />{{/corrected}}{{#hasReadings}}<span class="readings">{{#readings}}<img class="crop{{#unsure}} unsure{{/unsure}}" src="{{src}}" alt="{{alt}}" title="{{alt}}" />{{/readings}}</span><br />{{/hasReadings}}<span class="{{css}}">{{message}}</span></li>{{/history}}</ol></details>{{/hasHistory}}
         {{#hasUnreadable}}<div>{{t.unreadableFrames}}</div>
         <ul class="unreadable">{{#unreadable}}<li>{{frame}}: {{reason}}</li>{{/unreadable}}</ul>{{/hasUnreadable}}
         <div class="pictures">

@@ -1,0 +1,60 @@
+import CardBotLesson
+import CardBotSession
+import CardBotSupport
+
+extension SessionRun {
+    /// This run with a teacher's `corrections` (from `file`) applied: a corrected attempt runs the teacher's
+    /// program and remembers what CardBot read; an attempt that was not one is taken out; the attempts left are
+    /// numbered again from 1. Stars, first success and the rest follow from the attempts.
+    ///
+    /// A correction names its attempt by frame (when the file gives one and the reading has an attempt there) or
+    /// else by number.
+    /// - Throws: `SessionError` at the correction's place in `file`: an attempt the reading does not have, or a
+    ///   program with a card that is not a card of this level.
+    public func correcting(_ corrections: SessionCorrections, file: String, deckNames: [Int: String]) throws -> SessionRun {
+        var run = self
+        let mapping = CardMapping(level: level, deckNames: deckNames)
+        var dropped = Set<Int>()
+        for (number, correction) in corrections.corrections.enumerated() {
+            let index =
+                correction.frame.flatMap { frame in attempts.firstIndex { $0.frameName == frame } }
+                ?? (correction.attempt <= attempts.count ? correction.attempt - 1 : nil)
+            guard let index else {
+                throw SessionError(
+                    file: file, position: correction.position,
+                    reason: "correction \(number + 1): CardBot reads \(attempts.count) attempt\(attempts.count == 1 ? "" : "s") in this session "
+                        + "and none is attempt \(correction.attempt)\(correction.frame.map { " or at \($0)" } ?? ""); "
+                        + "see them with cardbot run, then correct again with cardbot grade correct")
+            }
+            let read = attempts[index]
+            let record = AttemptCorrection(by: correction.by, at: correction.at, readNames: read.cardNames, readMarkers: read.markers)
+            switch correction.change {
+            case .notAnAttempt:
+                dropped.insert(index)
+                let cards = read.cardNames.isEmpty ? Messages.text("no cards") : read.cardNames.map(Card.shown).joined(separator: " ")
+                run.notes.append(
+                    correction.by.map {
+                        Messages.text("%1$s took out the attempt at %2$s (%3$s): not an attempt.", $0, read.frameName, cards)
+                    } ?? Messages.text("The teacher took out the attempt at %1$s (%2$s): not an attempt.", read.frameName, cards))
+            case .program(let text):
+                let cards: [Card]
+                do {
+                    cards = try mapping.cards(text: text)
+                } catch {
+                    var failure = SessionError(
+                        file: file, position: correction.programPosition, reason: "correction \(number + 1): \(error.reason.english)")
+                    failure.shownReason = Messages.text("correction %1$s: %2$s", number + 1, error.reason.localized)
+                    throw failure
+                }
+                let markers = cards.map { card in level.cards.filter { $0.value == card }.keys.min() ?? -1 }
+                run.attempts[index].markers = markers
+                run.attempts[index].cardNames = cards.map(\.name)
+                run.attempts[index].outcome = SessionRunner.outcome(markers, mapping: mapping, level: level)
+                run.attempts[index].correction = record
+            }
+        }
+        run.attempts = run.attempts.indices.filter { !dropped.contains($0) }.map { run.attempts[$0] }
+        for index in run.attempts.indices { run.attempts[index].number = index + 1 }
+        return run
+    }
+}

@@ -1,0 +1,24 @@
+import CardBotSupport
+
+extension RecordedSession {
+    /// The path of the session's `corrections.json`, whether or not there is one: beside `session.json` in a
+    /// session folder; nil for a lone video, frame files named one by one and a stream.
+    public var correctionsPath: String? {
+        guard manifestPath != nil, FileSystem.kind(path) == .directory else { return nil }
+        return FileSystem.join(path, SessionCorrections.fileName)
+    }
+
+    /// The teacher's corrections to this session, or nil when it has none.
+    /// - Throws: `SessionError` naming the file: unreadable, over 4 MiB, or not valid (with the line and column).
+    public func corrections() throws -> SessionCorrections? {
+        guard let file = correctionsPath, FileSystem.exists(file) else { return nil }
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(file, maxBytes: Self.maximumManifestBytes)
+        } catch {
+            if error.kind == .tooLarge { throw SessionError(file: file, reason: "\(error.reason); a corrections.json is at most 4 MiB") }
+            throw SessionError(file: file, reason: "cannot be read: it \(error.reason)")
+        }
+        return try SessionCorrections.parse(bytes, file: file)
+    }
+}

@@ -1,0 +1,122 @@
+import CardBotSupport
+
+extension SessionCorrections {
+    /// Parses `corrections.json`'s bytes with the positioned JSON parser session.json uses.
+    /// - Throws: `SessionError` naming `file` and the line and column of the first problem: malformed JSON, another
+    ///   format, an unknown or repeated field, a wrong type or value, an attempt corrected twice, too many entries.
+    public static func parse(_ bytes: [UInt8], file: String) throws -> SessionCorrections {
+        func fail(_ position: SourcePosition, _ message: String) -> SessionError {
+            SessionError(file: file, position: position, reason: message)
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw fail(error.position, "malformed JSON: \(error.message)")
+        }
+        guard let members = document.members else {
+            throw fail(document.position, "a corrections.json holds one JSON object, not \(document.typeDescription)")
+        }
+        var format: String?
+        var list: JSONValue?
+        for member in members {
+            switch member.key {
+            case "format":
+                guard format == nil else { throw fail(member.keyPosition, "the field 'format' is given twice") }
+                format = member.value.stringValue ?? ""
+                guard format == Self.format else {
+                    throw fail(member.value.position, "'format' must be \"\(Self.format)\"")
+                }
+            case "corrections":
+                guard list == nil else { throw fail(member.keyPosition, "the field 'corrections' is given twice") }
+                list = member.value
+            default:
+                throw fail(
+                    member.keyPosition,
+                    "unknown field '\(TerminalText.truncated(member.key, width: 40))'"
+                        + "\(NameSuggestion.suffix(for: member.key, in: ["format", "corrections"])) (known fields: corrections, format)")
+            }
+        }
+        guard format != nil else { throw fail(document.position, "'format' is missing: it must be \"\(Self.format)\"") }
+        guard let list else { return SessionCorrections() }
+        guard let elements = list.elements else {
+            throw fail(list.position, "'corrections' must be a list of corrections, not \(list.typeDescription)")
+        }
+        guard elements.count <= maximumCorrections else {
+            throw fail(list.position, "'corrections' lists \(elements.count) corrections; at most \(maximumCorrections)")
+        }
+        var corrections: [Correction] = []
+        var seen: [Int: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            let correction = try Self.correction(element, number: index + 1, file: file)
+            if let earlier = seen[correction.attempt] {
+                throw fail(
+                    element.position,
+                    "correction \(index + 1) corrects attempt \(correction.attempt) again (correction \(earlier) did); one correction an attempt")
+            }
+            seen[correction.attempt] = index + 1
+            corrections.append(correction)
+        }
+        return SessionCorrections(corrections)
+    }
+
+    /// Entry `number` of the list.
+    private static func correction(_ element: JSONValue, number: Int, file: String) throws -> Correction {
+        func fail(_ position: SourcePosition, _ message: String) -> SessionError {
+            SessionError(file: file, position: position, reason: "correction \(number): \(message)")
+        }
+        guard let members = element.members else {
+            throw fail(element.position, "must be an object such as {\"attempt\": 2, \"program\": \"forward jump\"}, not \(element.typeDescription)")
+        }
+        var attempt: Int?
+        var strings: [String: String] = [:]
+        var change: Correction.Change?
+        var programPosition = element.position
+        var seen: Set<String> = []
+        for member in members {
+            guard Self.fields.contains(member.key) else {
+                let known = Self.fields.sorted()
+                throw fail(
+                    member.keyPosition,
+                    "unknown field '\(TerminalText.truncated(member.key, width: 40))'\(NameSuggestion.suffix(for: member.key, in: known)) "
+                        + "(known fields: \(known.joined(separator: ", ")))")
+            }
+            guard seen.insert(member.key).inserted else { throw fail(member.keyPosition, "the field '\(member.key)' is given twice") }
+            let value = member.value
+            switch member.key {
+            case "attempt":
+                guard let number = value.intValue, number >= 1, number <= 1_000_000 else {
+                    throw fail(value.position, "'attempt' must be an attempt's number, from 1")
+                }
+                attempt = number
+            case "notAnAttempt":
+                guard case .bool(true) = value.kind else { throw fail(value.position, "'notAnAttempt' can only be true") }
+                guard change == nil else { throw fail(member.keyPosition, "give either 'program' or 'notAnAttempt', not both") }
+                change = .notAnAttempt
+            default:
+                guard let text = value.stringValue else {
+                    throw fail(value.position, "'\(member.key)' must be a string, not \(value.typeDescription)")
+                }
+                guard text.utf8.count <= maximumTextBytes else {
+                    throw fail(value.position, "'\(member.key)' is \(text.utf8.count) bytes long; at most \(maximumTextBytes)")
+                }
+                if member.key == "program" {
+                    guard change == nil else { throw fail(member.keyPosition, "give either 'program' or 'notAnAttempt', not both") }
+                    change = .program(text)
+                    programPosition = value.position
+                } else {
+                    strings[member.key] = text
+                }
+            }
+        }
+        guard let attempt else { throw fail(element.position, "'attempt' is missing: which attempt does it correct?") }
+        guard let change else {
+            throw fail(element.position, "says no change: give 'program' (the cards the child laid) or \"notAnAttempt\": true")
+        }
+        var correction = Correction(
+            attempt: attempt, frame: strings["frame"], change: change, read: strings["read"], by: strings["by"], at: strings["at"])
+        correction.position = element.position
+        correction.programPosition = programPosition
+        return correction
+    }
+}

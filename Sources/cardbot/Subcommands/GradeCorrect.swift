@@ -1,0 +1,57 @@
+import ArgumentParser
+import CardBotClassroom
+
+extension CardBotCommand.Grade {
+    /// `cardbot grade correct`: a teacher's correction of what CardBot read in one attempt of a session.
+    struct Correct: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "correct",
+            abstract: "Correct what CardBot read in one attempt of a session.",
+            discussion: """
+                Writes the correction into the session folder's corrections.json (made when missing): the cards the \
+                child really laid (--program), or that the attempt was not one (--not-an-attempt); --remove takes \
+                the correction back. run and grade then use it and show who corrected it and what CardBot had read; \
+                a gradebook grades the session again. Deleting corrections.json returns to the reading.
+                """)
+
+        @Argument(help: ArgumentHelp("The session folder.", valueName: "session-dir"))
+        var session: String
+
+        @Option(name: .long, help: ArgumentHelp("The attempt, numbered as cardbot run SESSION shows it.", valueName: "n"))
+        var attempt: Int
+
+        @Option(name: .long, help: ArgumentHelp("The cards the child laid, as card names (\"forward jump forward\").", valueName: "cards"))
+        var program: String?
+
+        @Flag(name: .customLong("not-an-attempt"), help: "The attempt was not one: the child did not mean to run it.")
+        var notAnAttempt = false
+
+        @Flag(name: .long, help: "Take the attempt's correction back.")
+        var remove = false
+
+        @Option(name: .long, help: ArgumentHelp("Who corrects (kept in corrections.json and the gradebook).", valueName: "name"))
+        var by: String?
+
+        @OptionGroup var level: LevelOptions
+        @OptionGroup var tracking: TrackingOptionGroup
+        @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
+        @OptionGroup var imageLimits: ImageLimitOptions
+        @OptionGroup var sampling: VideoSamplingOptions
+
+        func validate() throws {
+            if [program != nil, notAnAttempt, remove].filter({ $0 }).count != 1 {
+                throw ValidationError("give one of --program, --not-an-attempt and --remove")
+            }
+        }
+
+        func run() throws {
+            let deck = try deckOptions.load()
+            let job = SessionJob(
+                deck: deck, tracking: tracking.options(deck: deck), jobs: 2, limits: imageLimits.limits, sampleFPS: sampling.sampleFPS)
+            let change: SessionCorrector.Change = program.map { .program($0) } ?? (remove ? .remove : .notAnAttempt)
+            let corrector = SessionCorrector(job: job, levelsDirectory: level.levels.path)
+            StandardOutput.print(try corrector.correct(session, attempt: attempt, change: change, by: by, level: level.level))
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+import Testing
+
+/// `cardbot grade correct`: a teacher corrects what CardBot read; run, grade, the report, the gradebook, progress
+/// and merged shards all use the correction, and removing it returns to the reading.
+@Suite struct CorrectionCommandTests {
+    /// A class of Maya's and Leo's sessions (frame folders with run marks), copied where it may be changed.
+    static func makeClass() throws -> URL {
+        let folder = try CLIRunner.temporaryDirectory("corrections")
+        let examples = CLIRunner.packageRoot.appendingPathComponent("Examples")
+        for session in ["maya-level-3", "leo-level-9"] {
+            try FileManager.default.copyItem(
+                at: examples.appendingPathComponent(session), to: folder.appendingPathComponent("class/\(session)"))
+        }
+        return folder
+    }
+
+    /// Maya's row of a class.json.
+    static func maya(_ file: URL) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        let sessions = object?["sessions"] as? [[String: Any]] ?? []
+        return try #require(sessions.first { $0["student"] as? String == "Maya" })
+    }
+
+    @Test("a wrong reading corrected: the grade, the run, the report and the gradebook follow; removed, the reading is back")
+    func correctAndRemove() throws {
+        let folder = try Self.makeClass()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = folder.appendingPathComponent("class/maya-level-3").path
+        let book = folder.appendingPathComponent("term.sqlite").path
+        let json = folder.appendingPathComponent("class.json")
+        let html = folder.appendingPathComponent("class.html")
+        let report = ["--gradebook", book, "--out", json.path, "--out", html.path]
+        #expect(try CLIRunner.run(["grade", folder.appendingPathComponent("class").path] + report).status == 0)
+        #expect(try Self.maya(json)["stars"] as? Int == 3)
+
+        // Maya's second attempt was a hand resting on the table, says her teacher: it was not an attempt.
+        let corrected = try CLIRunner.run(["grade", "correct", session, "--attempt", "2", "--not-an-attempt", "--by", "Ms Berg"])
+        #expect(corrected.status == 0, "\(corrected.stderr)")
+        #expect(corrected.stdout.contains("attempt 2 (frame-0022.jpg, CardBot read: forward right forward forward left forward forward forward) is not an attempt; the session now has 1 attempt"))
+        let file = try String(contentsOfFile: session + "/corrections.json", encoding: .utf8)
+        #expect(file.contains(#"{"attempt": 2, "frame": "frame-0022.jpg", "notAnAttempt": true, "read": "forward right forward forward left forward forward forward", "by": "Ms Berg", "at": ""#))
+        let regraded = try CLIRunner.run(["grade", folder.appendingPathComponent("class").path] + report)
+        // Leo's session is unchanged; Maya's, whose corrections.json is new, is graded again.
+        #expect((regraded.stdout + regraded.stderr).contains("1 unchanged session read from it, 1 graded and recorded"), "\(regraded.stdout)\(regraded.stderr)")
+        let row = try Self.maya(json)
+        #expect(row["attempts"] as? Int == 1)
+        #expect(row["solved"] as? Bool == false)
+        #expect(row["stars"] as? Int == 1)
+        let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(page.contains("Ms Berg took out the attempt at frame-0022.jpg"))
+
+        // Her first attempt's last card was hidden by her sleeve: she had laid two forwards at the end.
+        let program = try CLIRunner.run(
+            ["grade", "correct", session, "--attempt", "1", "--program", "forward forward right forward forward", "--by", "Ms Berg"])
+        #expect(program.status == 0, "\(program.stderr)")
+        #expect(program.stdout.contains("attempt 1 is now forward forward right forward forward (CardBot read: forward forward right forward)"))
+        let run = try CLIRunner.run(["run", session])
+        #expect(run.stdout.contains("Attempt 1 at frame-0011.jpg (5 s):\nCorrected by Ms Berg; CardBot read: forward forward right forward\nProgram (5 cards):"))
+        let lines = try CLIRunner.run(["run", session, "--json"]).stdout
+        #expect(lines.contains(#""corrected":{"by":"Ms Berg","at":""#))
+        #expect(lines.contains(#""read":["forward","forward","right","forward"]}"#))
+        // --regrade reads every frame again: the correction stays, as it is a file of the session.
+        #expect(try CLIRunner.run(["grade", folder.appendingPathComponent("class").path, "--regrade"] + report).status == 0)
+        #expect(try String(contentsOf: html, encoding: .utf8).contains("✎ Corrected by Ms Berg; CardBot read: forward forward right forward"))
+        let kept = try DatabaseQueue(path: book).read { db in
+            try String.fetchAll(db, sql: "SELECT corrected_by || ': ' || read_program FROM attempt WHERE read_program IS NOT NULL")
+        }
+        #expect(kept == ["Ms Berg: forward forward right forward"])
+        // The progress view reads the gradebook: Maya has not solved level 3.
+        let progress = try CLIRunner.run(["progress", book])
+        #expect(progress.stdout.contains("Maya: solved none; tried L3"), "\(progress.stdout)")
+
+        // Both taken back: the file goes, and the grade is the reading's again.
+        #expect(try CLIRunner.run(["grade", "correct", session, "--attempt", "1", "--remove"]).status == 0)
+        #expect(try CLIRunner.run(["grade", "correct", session, "--attempt", "2", "--remove"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: session + "/corrections.json"))
+        #expect(try CLIRunner.run(["grade", folder.appendingPathComponent("class").path] + report).status == 0)
+        #expect(try Self.maya(json)["stars"] as? Int == 3)
+    }
+
+    @Test("shards of a corrected class merge into the reports of one run")
+    func merged() throws {
+        let folder = try Self.makeClass()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = folder.appendingPathComponent("class").path
+        #expect(try CLIRunner.run(["grade", "correct", root + "/maya-level-3", "--attempt", "2", "--not-an-attempt"]).status == 0)
+        let whole = folder.appendingPathComponent("whole.json")
+        _ = try CLIRunner.run(["grade", root, "--out", whole.path])
+        var parts: [String] = []
+        for index in 1...2 {
+            let part = folder.appendingPathComponent("part\(index).sqlite").path
+            _ = try CLIRunner.run(["grade", root, "--shard", "\(index)/2", "--gradebook", part])
+            parts.append(part)
+        }
+        let merged = folder.appendingPathComponent("merged.json")
+        let merge = try CLIRunner.run(["grade", "merge"] + parts + ["--gradebook", folder.appendingPathComponent("all.sqlite").path, "--out", merged.path])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(try Data(contentsOf: merged) == (try Data(contentsOf: whole)))
+        #expect(try Self.maya(merged)["stars"] as? Int == 1)
+    }
+
+    @Test("mistakes are refused with the file or option and the reason, nothing written")
+    func refusals() throws {
+        let folder = try Self.makeClass()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = folder.appendingPathComponent("class/maya-level-3").path
+        let typo = try CLIRunner.run(["grade", "correct", session, "--attempt", "1", "--program", "forward jmp"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "cardbot: error: --program: card 2 'jmp' is not a card; did you mean 'jump'?\n")
+        let missing = try CLIRunner.run(["grade", "correct", session, "--attempt", "7", "--not-an-attempt"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("CardBot reads 2 attempts in this session; there is no attempt 7"))
+        let none = try CLIRunner.run(["grade", "correct", session, "--attempt", "1"])
+        #expect(none.status == 64)
+        #expect(none.stderr.contains("give one of --program, --not-an-attempt and --remove"))
+        #expect(!FileManager.default.fileExists(atPath: session + "/corrections.json"))
+        // A broken corrections.json stops that session only, with its place.
+        try Data("{\"format\": \"cardbot-corrections/1\", \"corrections\": [{\"attempt\": 1, \"program\": \"forward jmp\"}]}".utf8)
+            .write(to: URL(fileURLWithPath: session + "/corrections.json"))
+        let graded = try CLIRunner.run(["grade", folder.appendingPathComponent("class").path])
+        #expect(graded.status == 1)
+        #expect(graded.stdout.contains("maya-level-3/corrections.json:1:79: error: correction 1: card 2 'jmp' is not a card; did you mean 'jump'?"), "\(graded.stdout)")
+        #expect(graded.stdout.contains("Leo"))
+    }
+}
