@@ -153,8 +153,8 @@ let package = Package(
         .target(
             name: "CardBotPictures",
             dependencies: [
-                "CardBotAR", "CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging",
-                "CardBotPrint", "CardBotSupport",
+                "CardBotAR", "CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotGeometry",
+                "CardBotImaging", "CardBotPrint", "CardBotSupport",
             ]
         ),
         // The thin command: each subcommand maps its options to one library call; errors reach its root, which prints

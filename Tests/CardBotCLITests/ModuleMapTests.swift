@@ -26,8 +26,8 @@ struct ModuleMapTests {
             "CardBotSupport",
         ],
         "CardBotPictures": [
-            "CardBotAR", "CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging",
-            "CardBotPrint", "CardBotSupport",
+            "CardBotAR", "CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotGeometry",
+            "CardBotImaging", "CardBotPrint", "CardBotSupport",
         ],
         // The executable maps options to the library call of each command: it links FFmpeg and cairo only
         // through the modules that use them.
