@@ -1,5 +1,6 @@
 import CardBotClassroom
 import CardBotSession
+import CardBotSupport
 import Foundation
 import GRDB
 
@@ -104,8 +105,10 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     public func summary() throws -> String {
         if let firstError { throw firstError }
         let (reused, recorded, failed) = activity
-        return "gradebook \(path): \(reused) unchanged \(reused == 1 ? "session" : "sessions") read from it, "
-            + "\(recorded) graded and recorded" + (failed > 0 ? ", \(failed) not graded (recorded with the error)" : "")
+        let line = Messages.plural(
+            "gradebook %1$s: %2$s unchanged session read from it, %3$s graded and recorded",
+            "gradebook %1$s: %2$s unchanged sessions read from it, %3$s graded and recorded", count: reused, path, reused, recorded)
+        return failed > 0 ? line + Messages.text(", %s not graded (recorded with the error)", failed) : line
     }
 
     func fail(_ error: Error) {

@@ -5,7 +5,7 @@ import Testing
 /// Every HTML page CardBot writes for the Examples class (the class report and the term's progress) reads on a
 /// phone (390 px) and on a desktop (1280 px) without scrolling sideways. Measured in headless Chromium.
 @Suite struct PagesOnAPhoneTests {
-    @Test("the Examples class report and its progress page fit 390 and 1280 px")
+    @Test("the Examples class report and its progress page fit 390 and 1280 px and pass the accessibility checks")
     func examplesPagesFit() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -21,6 +21,8 @@ import Testing
                 let measure = try BrowserProbe.measure(page, width: width)
                 #expect(measure.innerWidth == width)
                 #expect(!measure.overflows, "\((page as NSString).lastPathComponent) at \(width) px: \(measure)")
+                let problems = try BrowserProbe.accessibilityProblems(page, width: width)
+                #expect(problems.isEmpty, "\((page as NSString).lastPathComponent) at \(width) px:\n\(problems.joined(separator: "\n"))")
             }
         }
     }
