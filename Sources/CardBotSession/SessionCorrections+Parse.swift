@@ -8,15 +8,7 @@ extension SessionCorrections {
         func fail(_ position: SourcePosition, _ message: String) -> SessionError {
             SessionError(file: file, position: position, reason: message)
         }
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw fail(error.position, "malformed JSON: \(error.message)")
-        }
-        guard let members = document.members else {
-            throw fail(document.position, "a corrections.json holds one JSON object, not \(document.typeDescription)")
-        }
+        let (document, members) = try SessionError.members(of: bytes, file: file, named: "corrections.json")
         var format: String?
         var list: JSONValue?
         for member in members {

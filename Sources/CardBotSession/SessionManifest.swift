@@ -63,15 +63,7 @@ public struct SessionManifest: Sendable, Equatable {
         func fail(_ position: SourcePosition, _ message: String) -> SessionError {
             SessionError(file: file, position: position, reason: message)
         }
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw fail(error.position, "malformed JSON: \(error.message)")
-        }
-        guard let members = document.members else {
-            throw fail(document.position, "a session.json holds one JSON object, not \(document.typeDescription)")
-        }
+        let members = try SessionError.members(of: bytes, file: file, named: "session.json").members
         var manifest = SessionManifest()
         var seen: Set<String> = []
         for member in members {

@@ -169,21 +169,13 @@ public enum BrowserProbe {
             """
         try Data(wrapper.utf8).write(to: frame)
         defer { try? FileManager.default.removeItem(at: frame) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        let dom = try run([
             "timeout", "120", "chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
             "--allow-file-access-from-files", "--virtual-time-budget=5000", "--dump-dom", frame.absoluteString,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw Failure(description: "cannot start chromium (run make deps): \(error)") }
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        ])
         guard let start = dom.range(of: "<textarea id=\"probe\">"), let end = dom[start.upperBound...].range(of: "</textarea>")
         else {
-            throw Failure(description: "chromium (status \(process.terminationStatus)) did not show \(page); is it installed (make deps)?")
+            throw Failure(description: "chromium did not show \(page); is it installed (make deps)?")
         }
         return String(dom[start.upperBound..<end.lowerBound])
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")

@@ -1,0 +1,18 @@
+import CardBotSupport
+
+extension SessionError {
+    /// The members of the one JSON object a session's file (`named`: session.json, corrections.json) holds.
+    /// - Throws: `SessionError` naming `file` with the place of malformed JSON or of a value that is not an object.
+    static func members(of bytes: [UInt8], file: String, named name: String) throws -> (document: JSONValue, members: [JSONMember]) {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw SessionError(file: file, position: error.position, reason: "malformed JSON: \(error.message)")
+        }
+        guard let members = document.members else {
+            throw SessionError(file: file, position: document.position, reason: "a \(name) holds one JSON object, not \(document.typeDescription)")
+        }
+        return (document, members)
+    }
+}
