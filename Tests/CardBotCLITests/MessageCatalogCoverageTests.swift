@@ -5,12 +5,15 @@ import Testing
 /// is valid for GNU gettext (`msgfmt --check`), so adding a message without its translation fails here, naming it.
 @Suite("message catalog coverage")
 struct MessageCatalogCoverageTests {
-    /// The message ids of `Messages.text("...")` and `Messages.plural("...", "...")` calls in the sources, each with
-    /// its `context:` when it has one ("context\u{4}id", as gettext keys them).
+    /// The message ids of `Messages.text("...")`, `Messages.plural("...", "...")` and `Messages.current.text("...")`
+    /// calls in the sources, each with its `context:` when it has one ("context\u{4}id", as gettext keys them), and
+    /// those written as multi-line string literals (`Messages.text(\"""`), as Swift reads them.
     static func messagesInSources() throws -> Set<String> {
-        let literal = #""((?:[^"\\\n]|\\.)*)""#
+        let literal = #""((?:[^"\\\n]|\\.)*)"(?!")"#
         let pattern = try NSRegularExpression(
-            pattern: #"Messages\.(?:text|plural|later)\(\s*"# + literal + #"(?:[^)\n]*?context:\s*"# + literal + ")?")
+            pattern: #"Messages\.(?:current\.)?(?:text|plural|later)\(\s*"# + literal + #"(?:[^)\n]*?context:\s*"# + literal + ")?")
+        let multiline = try NSRegularExpression(
+            pattern: #"Messages\.(?:current\.)?text\(\s*\"\"\"\n(.*?)\n( *)\"\"\""#, options: [.dotMatchesLineSeparators])
         var found: Set<String> = []
         let sources = CLIRunner.packageRoot.appendingPathComponent("Sources")
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
@@ -25,22 +28,41 @@ struct MessageCatalogCoverageTests {
                     found.insert(id)
                 }
             }
+            for match in multiline.matches(in: text, range: range) {
+                let indent = text[Range(match.range(at: 2), in: text)!].count
+                let lines = text[Range(match.range(at: 1), in: text)!].split(separator: "\n", omittingEmptySubsequences: false)
+                found.insert(
+                    lines.map { $0.dropFirst(indent) }.joined(separator: "\n")
+                        .replacingOccurrences(of: "\\\n", with: "")
+                        .replacingOccurrences(of: #"\""#, with: "\"").replacingOccurrences(of: #"\\"#, with: "\\"))
+            }
         }
         return found
     }
 
-    /// The translated ids of da.po ("context\u{4}id" for entries with a msgctxt).
+    /// The translated ids of da.po ("context\u{4}id" for entries with a msgctxt), those continued on the lines
+    /// after `msgid ""` joined.
     static func translatedIDs() throws -> Set<String> {
         let text = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Locale/da.po"), encoding: .utf8)
         var ids: Set<String> = []
         var context: String?
+        var id: String?
+        func unquoted(_ string: Substring) -> String {
+            String(string.dropFirst().dropLast()).replacingOccurrences(of: #"\n"#, with: "\n")
+                .replacingOccurrences(of: #"\""#, with: "\"").replacingOccurrences(of: #"\\"#, with: "\\")
+        }
         for line in text.split(separator: "\n") {
-            if line.hasPrefix("msgctxt \"") { context = String(line.dropFirst(9).dropLast()) }
-            if line.hasPrefix("msgid \"") {
-                let id = String(line.dropFirst(7).dropLast()).replacingOccurrences(of: #"\""#, with: "\"")
-                ids.insert(context.map { $0 + "\u{4}" + id } ?? id)
-                context = nil
+            if line.hasPrefix("\""), id != nil {
+                id! += unquoted(line)
+                continue
             }
+            if let finished = id {
+                ids.insert(context.map { $0 + "\u{4}" + finished } ?? finished)
+                context = nil
+                id = nil
+            }
+            if line.hasPrefix("msgctxt \"") { context = String(line.dropFirst(9).dropLast()) }
+            if line.hasPrefix("msgid \"") { id = unquoted(line.dropFirst(6)) }
         }
         return ids
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotSupport
 import CardBotVision
 import Foundation
 
@@ -7,8 +8,8 @@ struct DeckOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The deck file (deck.json) to use.",
-            discussion: "Without it: $CARDBOT_DECK, else Cards/deck.json of CardBot's resources ($CARDBOT_HOME, the installed share/cardbot, or the checkout; see cardbot paths).",
+            Messages.text("The deck file (deck.json) to use."),
+            discussion: Messages.text("Without it: $CARDBOT_DECK, else Cards/deck.json of CardBot's resources ($CARDBOT_HOME, the installed share/cardbot, or the checkout; see cardbot paths)."),
             valueName: "deck.json"))
     var deck: String?
 

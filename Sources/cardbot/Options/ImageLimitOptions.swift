@@ -1,17 +1,18 @@
 import ArgumentParser
 import CardBotImaging
+import CardBotSupport
 
 /// `--max-megapixels`: the largest frame a command decodes.
 struct ImageLimitOptions: ParsableArguments {
     @Option(
         name: .customLong("max-megapixels"),
         help: ArgumentHelp(
-            "Refuse frames whose header claims more megapixels than this, before decoding them.", valueName: "mp"))
+            Messages.text("Refuse frames whose header claims more megapixels than this, before decoding them."), valueName: "mp"))
     var maxMegapixels: Double = Double(ImageLimits.default.maxPixels) / 1_000_000
 
     func validate() throws {
         guard maxMegapixels > 0, maxMegapixels <= 1000 else {
-            throw ValidationError("--max-megapixels must be above 0 and at most 1000.")
+            throw ValidationError(Messages.text("--max-megapixels must be above 0 and at most 1000."))
         }
     }
 

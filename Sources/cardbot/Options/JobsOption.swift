@@ -1,14 +1,15 @@
 import ArgumentParser
+import CardBotSupport
 import Foundation
 
 /// `--jobs N`: how many frames (or sessions) are read in parallel.
 struct JobsOption: ParsableArguments {
     @Option(
-        name: .customLong("jobs"), help: ArgumentHelp("Frames (or sessions) decoded and read in parallel (default: the core count).", valueName: "n"))
+        name: .customLong("jobs"), help: ArgumentHelp(Messages.text("Frames (or sessions) decoded and read in parallel (default: the core count)."), valueName: "n"))
     var count: Int?
 
     func validate() throws {
-        if let count, count < 1 || count > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+        if let count, count < 1 || count > 256 { throw ValidationError(Messages.text("--jobs must be between 1 and 256")) }
     }
 
     /// The number asked for, else the core count (said in the help rather than as a default, which would be this

@@ -6,11 +6,11 @@ struct LevelOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The level: a level file, or a level number looked up in --levels (for a session, default: its session.json's level).",
+            Messages.text("The level: a level file, or a level number looked up in --levels (for a session, default: its session.json's level)."),
             valueName: "level"))
     var level: String?
 
-    @Option(name: .long, help: ArgumentHelp("The directory of level files for level numbers.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp(Messages.text("The directory of level files for level numbers."), valueName: "dir"))
     var levels: LevelsFolder = .curriculum
 
     /// The level given, where one is needed.

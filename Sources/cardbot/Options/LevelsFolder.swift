@@ -19,5 +19,5 @@ struct LevelsFolder: ExpressibleByArgument {
     static var curriculum: LevelsFolder { LevelsFolder(path: ResourceHome.current.levels) }
 
     /// What help and the manual say for the default: never a path of the machine the binary was built on.
-    var defaultValueDescription: String { "the curriculum; see cardbot paths" }
+    var defaultValueDescription: String { Messages.text("the curriculum; see cardbot paths") }
 }

@@ -7,13 +7,13 @@ struct ProgramInputOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The program: card names or marker ids, separated by spaces or commas, e.g. \"forward left repeat-2 forward\".",
+            Messages.text("The program: card names or marker ids, separated by spaces or commas, e.g. \"forward left repeat-2 forward\"."),
             valueName: "cards"))
     var program: String?
 
     @Argument(
         help: ArgumentHelp(
-            "A recorded session folder (frames or one video, and an optional session.json), a video file, single frame files, or - for a live stream on standard input (with --live).",
+            Messages.text("A recorded session folder (frames or one video, and an optional session.json), a video file, single frame files, or - for a live stream on standard input (with --live)."),
             valueName: "session-or-frames"))
     var inputs: [String] = []
 
@@ -33,15 +33,15 @@ struct ProgramInputOptions: ParsableArguments {
                 // with 3 as an input: say what was taken for one.
                 if let stray = inputs.first(where: { FileSystem.kind($0) == .missing }) {
                     throw ValidationError(
-                        "'\(stray)' was taken for a session folder or frame, but there is none, and --program was given: is the option before it misspelled?")
+                        Messages.text("'%s' was taken for a session folder or frame, but there is none, and --program was given: is the option before it misspelled?", stray))
                 }
-                throw ValidationError("give either --program or a session folder / frames, not both")
+                throw ValidationError(Messages.text("give either --program or a session folder / frames, not both"))
             }
             return .typed(program)
         }
         guard !inputs.isEmpty else {
             throw ValidationError(
-                "give the program with --program \"forward left ...\", or a session folder or frames to read it from")
+                Messages.text("give the program with --program \"forward left ...\", or a session folder or frames to read it from"))
         }
         return .recording(inputs)
     }

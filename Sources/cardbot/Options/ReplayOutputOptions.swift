@@ -9,36 +9,36 @@ struct ReplayOutputOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Write the AR replay: OUT.mp4 (H.264), OUT.gif, or DIR/ for one PNG per frame.",
+            Messages.text("Write the AR replay: OUT.mp4 (H.264), OUT.gif, or DIR/ for one PNG per frame."),
             valueName: "out"))
     var replay: ReplayTarget?
 
     @Option(
         name: .customLong("step-seconds"),
-        help: ArgumentHelp("Seconds per robot step in the replay.", valueName: "s"))
+        help: ArgumentHelp(Messages.text("Seconds per robot step in the replay."), valueName: "s"))
     var stepSeconds: Double = 0.5
 
     @Option(
         name: .customLong("camera-fov"),
         help: ArgumentHelp(
-            "The camera's horizontal field of view in degrees, for standing the robot and walls up from the table (phones and webcams: 60 to 70).",
+            Messages.text("The camera's horizontal field of view in degrees, for standing the robot and walls up from the table (phones and webcams: 60 to 70)."),
             valueName: "degrees"))
     var cameraFOV: Double = CameraPose.defaultFieldOfView
 
     @Option(
         name: .customLong("card-size"),
-        help: ArgumentHelp("The printed cards' width, such as 60mm, 6cm or 2.5in (as cards print --card-size).", valueName: "size"))
+        help: ArgumentHelp(Messages.text("The printed cards' width, such as 60mm, 6cm or 2.5in (as cards print --card-size)."), valueName: "size"))
     var cardSize = Length(millimetres: CardGeometry.defaultWidth)
 
     func validate() throws {
         guard ReplayOptions.stepSecondsRange.contains(stepSeconds) else {
-            throw ValidationError("--step-seconds must be from 0.05 to 10, not \(stepSeconds).")
+            throw ValidationError(Messages.text("--step-seconds must be from 0.05 to 10, not %s.", stepSeconds))
         }
         guard CameraPose.fieldsOfView.contains(cameraFOV) else {
-            throw ValidationError("--camera-fov must be from 20 to 150 degrees, not \(cameraFOV).")
+            throw ValidationError(Messages.text("--camera-fov must be from 20 to 150 degrees, not %s.", cameraFOV))
         }
         guard CardGeometry.widths.contains(cardSize.millimetres) else {
-            throw ValidationError("--card-size must be a length from 30mm to 180mm such as 60mm, 6cm or 2.5in, not '\(cardSize)'.")
+            throw ValidationError(Messages.text("--card-size must be a length from 30mm to 180mm such as 60mm, 6cm or 2.5in, not '%s'.", cardSize))
         }
     }
 

@@ -1,24 +1,25 @@
 import ArgumentParser
+import CardBotSupport
 import CardBotSynth
 
 /// How the synthesized child runs programs: the GO card or run marks, and the hands that get in the way.
 struct SynthPaceOptions: ParsableArguments {
-    @Flag(inversion: .prefixedNo, help: "Lay the deck's GO card left of the row and tap it to run (default); without it the presses are not seen.")
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(Messages.text("Lay the deck's GO card left of the row and tap it to run (default); without it the presses are not seen.")))
     var goCard = true
 
-    @Flag(name: .customLong("run-marks"), help: "Write the presses as run marks into session.json.")
+    @Flag(name: .customLong("run-marks"), help: ArgumentHelp(Messages.text("Write the presses as run marks into session.json.")))
     var runMarks = false
 
-    @Flag(name: .customLong("double-tap"), help: "The first tap is followed at once by a second (one press).")
+    @Flag(name: .customLong("double-tap"), help: ArgumentHelp(Messages.text("The first tap is followed at once by a second (one press).")))
     var doubleTap = false
 
-    @Flag(name: .customLong("row-sweep"), help: "Once, a hand and arm lie over the whole row and the GO card together.")
+    @Flag(name: .customLong("row-sweep"), help: ArgumentHelp(Messages.text("Once, a hand and arm lie over the whole row and the GO card together.")))
     var rowSweep = false
 
-    @Flag(name: .customLong("hand-over-card"), help: "Once, a hand covers one card for a second, straightening it.")
+    @Flag(name: .customLong("hand-over-card"), help: ArgumentHelp(Messages.text("Once, a hand covers one card for a second, straightening it.")))
     var handOverCard = false
 
-    @Flag(name: .customLong("hand-left-on-go"), help: "At the end, a hand rests on the GO card until the recording stops.")
+    @Flag(name: .customLong("hand-left-on-go"), help: ArgumentHelp(Messages.text("At the end, a hand rests on the GO card until the recording stops.")))
     var handLeftOnGo = false
 
     /// The timeline's options.

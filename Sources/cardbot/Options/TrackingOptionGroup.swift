@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardBotClassroom
+import CardBotSupport
 import CardBotVision
 
 /// `--stable-seconds` and `--settle-seconds`: how a recording's programs and attempts are read, in seconds.
@@ -7,26 +8,30 @@ struct TrackingOptionGroup: ParsableArguments {
     @Option(
         name: .customLong("stable-seconds"),
         help: ArgumentHelp(
-            "A new program counts as on the table once it is seen unchanged this long (default \(TrackingOptions.defaultStableSeconds) s): a hand passing over the cards for less never changes it.",
+            Messages.text(
+                "A new program counts as on the table once it is seen unchanged this long (default %s s): a hand passing over the cards for less never changes it.",
+                TrackingOptions.defaultStableSeconds),
             valueName: "s"))
     var stableSeconds: Double = TrackingOptions.defaultStableSeconds
 
     @Option(
         name: .customLong("settle-seconds"),
         help: ArgumentHelp(
-            "With no run marks and no GO card in the recording, a program that lies still this long is an estimated attempt (default \(Int(TrackingOptions.defaultSettleSeconds)) s).",
+            Messages.text(
+                "With no run marks and no GO card in the recording, a program that lies still this long is an estimated attempt (default %s s).",
+                Int(TrackingOptions.defaultSettleSeconds)),
             valueName: "s"))
     var settleSeconds: Double = TrackingOptions.defaultSettleSeconds
 
     func validate() throws {
         guard stableSeconds >= 0, stableSeconds <= 60 else {
-            throw ValidationError("--stable-seconds must be between 0 and 60")
+            throw ValidationError(Messages.text("--stable-seconds must be between 0 and 60"))
         }
         guard settleSeconds >= 0, settleSeconds <= 600 else {
-            throw ValidationError("--settle-seconds must be between 0 and 600")
+            throw ValidationError(Messages.text("--settle-seconds must be between 0 and 600"))
         }
         guard settleSeconds >= stableSeconds else {
-            throw ValidationError("--settle-seconds must be at least --stable-seconds (a program settles after it is stable)")
+            throw ValidationError(Messages.text("--settle-seconds must be at least --stable-seconds (a program settles after it is stable)"))
         }
     }
 

@@ -6,40 +6,42 @@ import Foundation
 extension CardBotCommand.Cards {
     /// `cardbot cards print`: sheets of card faces to print and cut out.
     struct PrintSheets: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "print",
-            abstract: "Make sheets of cards to print and cut out (PDF, or one PNG per sheet).",
-            discussion: """
-                Every card face shows its marker, a pictogram of what it does, its title and its description, with light grey \
-                cutting lines and cut marks; several cards fit a sheet. FILE.pdf gets one page per sheet; \
-                FILE.png gets FILE-1.png, FILE-2.png, ... Print at 100% (no 'fit to page').
-                """)
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "print",
+                abstract: Messages.text("Make sheets of cards to print and cut out (PDF, or one PNG per sheet)."),
+                discussion: Messages.text("""
+                    Every card face shows its marker, a pictogram of what it does, its title and its description, with light grey \
+                    cutting lines and cut marks; several cards fit a sheet. FILE.pdf gets one page per sheet; \
+                    FILE.png gets FILE-1.png, FILE-2.png, ... Print at 100% (no 'fit to page').
+                    """))
+        }
 
         @OptionGroup var deckOptions: DeckOptions
         @OptionGroup var languageOptions: LanguageOptions
 
-        @Option(help: ArgumentHelp("The file to write: NAME.pdf, or NAME.png (NAME.svg) for NAME-1.png, NAME-2.png, ...", valueName: "file"))
+        @Option(help: ArgumentHelp(Messages.text("The file to write: NAME.pdf, or NAME.png (NAME.svg) for NAME-1.png, NAME-2.png, ..."), valueName: "file"))
         var out: DocumentFile
 
-        @Option(help: ArgumentHelp("The paper: a4 or letter.", valueName: "paper"))
+        @Option(help: ArgumentHelp(Messages.text("The paper: a4 or letter."), valueName: "paper"))
         var paper = PaperSize.a4
 
         @Option(
             name: .customLong("card-size"),
-            help: ArgumentHelp("The card's width, such as 60mm, 6cm or 2.5in (30 to 180 mm); the height is 1.375 times it.", valueName: "size"))
+            help: ArgumentHelp(Messages.text("The card's width, such as 60mm, 6cm or 2.5in (30 to 180 mm); the height is 1.375 times it."), valueName: "size"))
         var cardSize = Length(millimetres: 60)
 
-        @Option(help: ArgumentHelp("Print only these cards: names or marker ids separated by commas.", valueName: "names"))
+        @Option(help: ArgumentHelp(Messages.text("Print only these cards: names or marker ids separated by commas."), valueName: "names"))
         var only: String?
 
-        @Option(help: ArgumentHelp("Dots per inch.", valueName: "dpi"))
+        @Option(help: ArgumentHelp(Messages.text("Dots per inch."), valueName: "dpi"))
         var dpi: Int = 300
 
         func validate() throws {
             guard SheetLayout.cardWidths.contains(cardSize.millimetres) else {
-                throw ValidationError("--card-size must be from 30mm to 180mm, not \(cardSize).")
+                throw ValidationError(Messages.text("--card-size must be from 30mm to 180mm, not %s.", cardSize))
             }
-            guard (72...1200).contains(dpi) else { throw ValidationError("--dpi must be from 72 to 1200.") }
+            guard (72...1200).contains(dpi) else { throw ValidationError(Messages.text("--dpi must be from 72 to 1200.")) }
         }
 
         func run() throws {

@@ -6,32 +6,34 @@ import CardBotVision
 extension CardBotCommand {
     /// `cardbot detect`: the cards in camera frames, in reading order.
     struct Detect: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Find the cards in camera frames and print them in reading order.",
-            discussion: """
-                For each frame, prints its file and the card names in reading order: rows from top to bottom, \
-                each from left to right, in the cards' own directions (rows are separated by ' / '). \
-                An unreadable frame is reported and the others go on; the exit status is 2 if any frame \
-                could not be read. A frame with no cards is not an error.
-                """)
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: Messages.text("Find the cards in camera frames and print them in reading order."),
+                discussion: Messages.text("""
+                    For each frame, prints its file and the card names in reading order: rows from top to bottom, \
+                    each from left to right, in the cards' own directions (rows are separated by ' / '). \
+                    An unreadable frame is reported and the others go on; the exit status is 2 if any frame \
+                    could not be read. A frame with no cards is not an error.
+                    """))
+        }
 
         @OptionGroup var deckOptions: DeckOptions
         @OptionGroup var languageOptions: LanguageOptions
         @OptionGroup var imageLimits: ImageLimitOptions
 
-        @Flag(help: "Print one JSON object per line per frame (file, width, height, cards, markers, sequence, ms).")
+        @Flag(help: ArgumentHelp(Messages.text("Print one JSON object per line per frame (file, width, height, cards, markers, sequence, ms).")))
         var json = false
 
         @Option(
             help: ArgumentHelp(
-                "Write a PNG per frame into this folder with each card outlined and labelled.", valueName: "dir"))
+                Messages.text("Write a PNG per frame into this folder with each card outlined and labelled."), valueName: "dir"))
         var annotate: String?
 
-        @Argument(help: ArgumentHelp("Frame files (PNG or JPEG).", valueName: "image"))
+        @Argument(help: ArgumentHelp(Messages.text("Frame files (PNG or JPEG)."), valueName: "image"))
         var images: [String] = []
 
         func validate() throws {
-            if images.isEmpty { throw ValidationError("Give at least one image file.") }
+            if images.isEmpty { throw ValidationError(Messages.text("Give at least one image file.")) }
         }
 
         func run() throws {

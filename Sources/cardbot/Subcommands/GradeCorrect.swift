@@ -1,35 +1,38 @@
 import ArgumentParser
 import CardBotClassroom
+import CardBotSupport
 
 extension CardBotCommand.Grade {
     /// `cardbot grade correct`: a teacher's correction of what CardBot read in one attempt of a session.
     struct Correct: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "correct",
-            abstract: "Correct what CardBot read in one attempt of a session.",
-            discussion: """
-                Writes the correction into the session folder's corrections.json (made when missing): the cards the \
-                child really laid (--program), or that the attempt was not one (--not-an-attempt); --remove takes \
-                the correction back. run and grade then use it and show who corrected it and what CardBot had read; \
-                a gradebook grades the session again. Deleting corrections.json returns to the reading.
-                """)
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "correct",
+                abstract: Messages.text("Correct what CardBot read in one attempt of a session."),
+                discussion: Messages.text("""
+                    Writes the correction into the session folder's corrections.json (made when missing): the cards \
+                    the child really laid (--program), or that the attempt was not one (--not-an-attempt); --remove \
+                    takes the correction back. run and grade then use it and show who corrected it and what CardBot \
+                    had read; a gradebook grades the session again. Deleting corrections.json returns to the reading.
+                    """))
+        }
 
-        @Argument(help: ArgumentHelp("The session folder.", valueName: "session-dir"))
+        @Argument(help: ArgumentHelp(Messages.text("The session folder."), valueName: "session-dir"))
         var session: String
 
-        @Option(name: .long, help: ArgumentHelp("The attempt, numbered as cardbot run SESSION shows it.", valueName: "n"))
+        @Option(name: .long, help: ArgumentHelp(Messages.text("The attempt, numbered as cardbot run SESSION shows it."), valueName: "n"))
         var attempt: Int
 
-        @Option(name: .long, help: ArgumentHelp("The cards the child laid, as card names (\"forward jump forward\").", valueName: "cards"))
+        @Option(name: .long, help: ArgumentHelp(Messages.text("The cards the child laid, as card names (\"forward jump forward\")."), valueName: "cards"))
         var program: String?
 
-        @Flag(name: .customLong("not-an-attempt"), help: "The attempt was not one: the child did not mean to run it.")
+        @Flag(name: .customLong("not-an-attempt"), help: ArgumentHelp(Messages.text("The attempt was not one: the child did not mean to run it.")))
         var notAnAttempt = false
 
-        @Flag(name: .long, help: "Take the attempt's correction back.")
+        @Flag(name: .long, help: ArgumentHelp(Messages.text("Take the attempt's correction back.")))
         var remove = false
 
-        @Option(name: .long, help: ArgumentHelp("Who corrects (kept in corrections.json and the gradebook).", valueName: "name"))
+        @Option(name: .long, help: ArgumentHelp(Messages.text("Who corrects (kept in corrections.json and the gradebook)."), valueName: "name"))
         var by: String?
 
         @OptionGroup var level: LevelOptions
@@ -41,7 +44,7 @@ extension CardBotCommand.Grade {
 
         func validate() throws {
             if [program != nil, notAnAttempt, remove].filter({ $0 }).count != 1 {
-                throw ValidationError("give one of --program, --not-an-attempt and --remove")
+                throw ValidationError(Messages.text("give one of --program, --not-an-attempt and --remove"))
             }
         }
 

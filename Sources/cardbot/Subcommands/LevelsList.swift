@@ -5,16 +5,18 @@ import CardBotSupport
 extension CardBotCommand.Levels {
     /// `cardbot levels [list]`: the levels of a directory in unlock order.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "List the levels in unlock order with their cards and the fewest cards that solve them.",
-            discussion: """
-                EXIT STATUS
-                  0   every level file is valid
-                  2   the directory cannot be read, or some level file is not valid (it is
-                      reported and left out)
-                """)
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: Messages.text("List the levels in unlock order with their cards and the fewest cards that solve them."),
+                discussion: Messages.text("""
+                    EXIT STATUS
+                      0   every level file is valid
+                      2   the directory cannot be read, or some level file is not valid (it is
+                          reported and left out)
+                    """))
+        }
 
-        @Argument(help: ArgumentHelp("The directory of level files.", valueName: "dir"))
+        @Argument(help: ArgumentHelp(Messages.text("The directory of level files."), valueName: "dir"))
         var directory: LevelsFolder = .curriculum
 
         @OptionGroup var deckOptions: DeckOptions

@@ -1,38 +1,41 @@
 import ArgumentParser
-import CardBotGradebook
 import CardBotClassroom
+import CardBotGradebook
+import CardBotSupport
 
 extension CardBotCommand {
     /// `cardbot progress`: the term's progress from a gradebook, per student and per level.
     struct Progress: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "The term's progress from a gradebook: each student along the unlock chain, each level's solve rate.",
-            discussion: """
-                Reads a gradebook made by `cardbot grade --gradebook` (read only). For each student: the levels \
-                solved (stars and the day solved), the next level in the unlock chain (a student's levels are the \
-                first level and those unlocked by the levels solved; see "unlocks" in the level files), the levels \
-                tried and not solved, and the attempts each level took. For each level: how many students solved \
-                it and the median attempts to solve, so a level that is too hard stands out.
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: Messages.text("The term's progress from a gradebook: each student along the unlock chain, each level's solve rate."),
+                discussion: Messages.text("""
+                    Reads a gradebook made by `cardbot grade --gradebook` (read only). For each student: the levels \
+                    solved (stars and the day solved), the next level in the unlock chain (a student's levels are the \
+                    first level and those unlocked by the levels solved; see "unlocks" in the level files), the levels \
+                    tried and not solved, and the attempts each level took. For each level: how many students solved \
+                    it and the median attempts to solve, so a level that is too hard stands out.
 
-                The summary goes to standard output; each --out FILE writes .html (one self-contained page with \
-                the student-by-level grid and a chart per student), .csv (a row per student and level) or .json.
+                    The summary goes to standard output; each --out FILE writes .html (one self-contained page with \
+                    the student-by-level grid and a chart per student), .csv (a row per student and level) or .json.
 
-                EXIT STATUS
-                  0   the report was made
-                  2   bad input: no gradebook, not a CardBot gradebook, a bad --levels or
-                      --out
-                """)
+                    EXIT STATUS
+                      0   the report was made
+                      2   bad input: no gradebook, not a CardBot gradebook, a bad --levels or
+                          --out
+                    """))
+        }
 
-        @Argument(help: ArgumentHelp("The gradebook.", valueName: "file.sqlite"))
+        @Argument(help: ArgumentHelp(Messages.text("The gradebook."), valueName: "file.sqlite"))
         var gradebook: String
 
-        @Option(name: .long, help: ArgumentHelp("Only this student.", valueName: "name"))
+        @Option(name: .long, help: ArgumentHelp(Messages.text("Only this student."), valueName: "name"))
         var student: String?
 
-        @Option(name: .long, help: ArgumentHelp("The level files, for the unlock chain.", valueName: "dir"))
+        @Option(name: .long, help: ArgumentHelp(Messages.text("The level files, for the unlock chain."), valueName: "dir"))
         var levels: LevelsFolder = .curriculum
 
-        @Option(name: .long, help: ArgumentHelp("Write a report: FILE.html, FILE.csv or FILE.json (repeatable).", valueName: "file"))
+        @Option(name: .long, help: ArgumentHelp(Messages.text("Write a report: FILE.html, FILE.csv or FILE.json (repeatable)."), valueName: "file"))
         var out: [ProgressFile] = []
 
         @OptionGroup var languageOptions: LanguageOptions
