@@ -188,7 +188,7 @@ let package = Package(
             name: "CardBotPicturesTests",
             dependencies: [
                 "CardBotPictures", "CardBotVision", "CardBotLesson", "CardBotSynth", "CardBotGeometry", "CardBotImaging",
-                "CardBotPrint", "CardBotSupport", "CardBotTestSupport",
+                "CardBotPrint", "CardBotSupport", "CardBotTestSupport", "CardBotAR", "CardBotClassroom", "CardBotSession",
             ]),
         .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
         .testTarget(

@@ -24,10 +24,11 @@ import Testing
         let reading = FrameAnalyzer(deck: ARTestSupport.deck).analyze(frame.gray)
         let replayOptions = ReplayOptions(cards: ARTestSupport.geometry)
         let view = ReplayView.prepare(
-            plane: TablePlaneFitter(geometry: ARTestSupport.geometry).fit(reading.cards), programMatches: reading.markers == markers,
+            plane: TablePlaneFitter(geometry: ARTestSupport.geometry).fit(reading.cards), seen: reading.cards.map(\.corners),
+            programMatches: reading.markers == markers,
             map: level.map, width: 640, height: 360, options: replayOptions)
         let attempt = ReplayAttempt(number: 1, frameName: "golden", framePath: nil, frameIndex: 0, markers: markers, trace: trace,
-                                    headline: TraceFormatter.resultSentence(trace, level: level))
+                                    headline: ResultWords.sentence(trace, level: level))
         let composer = ReplayComposer(level: level, options: replayOptions)
         let image = composer.frame(attempt: attempt, animation: RobotAnimation(map: level.map, trace: trace), time: 1.5,
                                    background: frame.rgb, view: view)

@@ -12,17 +12,18 @@ struct ReplayCommandTests {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()
     }
 
-    @Test("a typed program's replay: title, lead-in, 5 frames a step at 0.5 s, the end held; --step-seconds paces it")
+    @Test("a typed program's replay: title, lead-in, 5 frames a step at 0.5 s, the end held 3 s; --step-seconds paces it")
     func typedProgram() throws {
         let folder = try CLIRunner.temporaryDirectory("cardbot-replay")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("frames/").path + "/"
         let output = try CLIRunner.run(["run", "--level", "5", "--program", "forward jump right jump forward", "--replay", out])
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stderr.contains("60 frames of the flat map of the run (PNG)"))
+        #expect(output.stderr.contains("75 frames of the flat map of the run (PNG)"))
         let frames = try Self.pngs(URL(fileURLWithPath: out))
-        // 1.5 s title + 0.5 s lead-in + 5 steps x 0.5 s + 1.5 s held, at 10 frames a second.
-        #expect(frames.count == 15 + 5 + 25 + 15)
+        // 1.5 s title + 0.5 s lead-in + 5 steps x 0.5 s + 3 s held (the result, long enough to read), at 10 frames a
+        // second.
+        #expect(frames.count == 15 + 5 + 25 + 30)
         var reader = ImageReader()
         let first = try reader.readRGB(out + "frame-00001.png")
         #expect(first.width == 640 && first.height == 480)
@@ -35,7 +36,7 @@ struct ReplayCommandTests {
         let paced = try CLIRunner.run(["run", "--level", "5", "--program", "forward jump right jump forward", "--replay", fast,
                                        "--step-seconds", "0.2"])
         #expect(paced.status == 0)
-        #expect(try Self.pngs(URL(fileURLWithPath: fast)).count == 15 + 5 + 10 + 15)
+        #expect(try Self.pngs(URL(fileURLWithPath: fast)).count == 15 + 5 + 10 + 30)
     }
 
     @Test("GIF and MP4 outputs are written through the video encoder")
@@ -68,7 +69,7 @@ struct ReplayCommandTests {
         let results = try RunSessionCommandTests.objects(output.stdout).filter { $0["type"] as? String == "result" }
         let steps = results.compactMap { $0["steps"] as? Int }
         #expect(steps.count == 2)
-        let expected = steps.map { 15 + 5 + $0 * 5 + 15 }.reduce(0, +)
+        let expected = steps.map { 15 + 5 + $0 * 5 + 30 }.reduce(0, +)
         #expect(try Self.pngs(URL(fileURLWithPath: out)).count == expected)
         #expect(output.stderr.contains("\(expected) frames of 2 attempts (PNG)"))
         // The replay frames are the session's frames with the overlay: the same size.
@@ -92,9 +93,9 @@ struct ReplayCommandTests {
         let output = try CLIRunner.run(["run", folder.path, "--replay", out, "--card-size", "64mm"])
         #expect(output.stderr.contains("frames of 1 attempt (PNG)"), "\(output.stderr)")
         #expect(!output.stderr.contains("warning"), "\(output.stderr)")
-        // Title 1.5 s, then lead-in, 2 steps and the end held (3 s) at 10 frames a second, over the camera frames.
+        // Title 1.5 s, then lead-in, 2 steps and the end held (4.5 s) at 10 frames a second, over the camera frames.
         let frames = try Self.pngs(URL(fileURLWithPath: out))
-        #expect((15 + 29)...(15 + 32) ~= frames.count, "\(frames.count) frames")
+        #expect((15 + 44)...(15 + 47) ~= frames.count, "\(frames.count) frames")
         var reader = ImageReader()
         let first = try reader.readRGB(out + frames[16])
         #expect(first.width == 480 && first.height == 360)

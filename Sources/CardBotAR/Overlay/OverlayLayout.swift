@@ -1,8 +1,10 @@
+import CardBotGeometry
 import CardBotImaging
 import CardBotLesson
 
-/// Where the level's map lies on the table: beside the cards, on the far side from the child, each tile a card's
-/// width unless the map would then leave the frame (then smaller), never drawn off the frame.
+/// Where the level's map lies on the table: beside the cards, on the far side from the child when it fits there,
+/// each tile a card's width unless the map would then leave the frame (then smaller) or look small (then larger),
+/// never drawn off the frame or over a card.
 public struct OverlayLayout: Sendable, Hashable {
     /// Which side of the cards the map lies on.
     public enum Side: String, Sendable, CaseIterable {
@@ -54,21 +56,33 @@ public struct OverlayLayout: Sendable, Hashable {
     /// How close to the frame's edge the map may come, pixels.
     public static let margin = 6.0
 
+    /// The largest tile, over the card's width, where the frame has room: a small level on a far-away table is
+    /// drawn bigger than its cards so that the robot can be seen.
+    public static let largestScale = 1.6
+    /// The tile side, as a share of the frame's shorter side, that is big enough: a placement whose tiles reach it
+    /// is not made bigger for its own sake.
+    public static let enoughTileShare = 0.1
+
     /// How much each side is preferred: a side wins when its tiles, times this, are the largest.
     var preference: Double {
         switch side {
         case .far: return 1
-        case .right, .left: return 0.7
-        case .near: return 0.5
+        case .right, .left: return 0.85
+        case .near: return 0.6
         }
     }
 
     /// Places a `columns` x `rows` map beside `cards` (their outlines on the table) as seen by `pose` in a
-    /// `width` x `height` frame: on the far side when it fits there at full size; else on the side where its
-    /// tiles, weighted by the side's preference (far 1, right and left 0.7, near 0.5), are largest; nil when it fits
-    /// nowhere with tiles of at least `smallestTilePixels`.
+    /// `width` x `height` frame, clear of every card `clearance` knows (the cards' outlines as detected in the
+    /// frame, those that do not fit the plane included): on each side of the cards (far, right, left, near), centred
+    /// on them or slid along them, just beside them or a card's width further, with tiles a card wide, smaller until
+    /// the map fits inside the frame, or up to ``largestScale`` larger while its tiles are smaller than
+    /// ``enoughTileShare`` of the frame. The placement whose smallest tile on screen (at most enough), weighted by
+    /// the side's preference (far 1, right and left 0.85, near 0.6) and a little against sliding, is largest wins;
+    /// nil when the map fits nowhere with tiles of at least ``smallestTilePixels``.
     public static func place(columns: Int, rows: Int, cards: [[SIMD2<Double>]], cardWidth: Double, pose: CameraPose,
-                             width: Int, height: Int, raise: Double) -> OverlayLayout? {
+                             width: Int, height: Int, raise: Double,
+                             clearOf clearance: CardClearance = CardClearance(cards: [])) -> OverlayLayout? {
         let points = cards.joined()
         guard let first = points.first else { return nil }
         var low = first
@@ -77,45 +91,93 @@ public struct OverlayLayout: Sendable, Hashable {
             low = pointwiseMin(low, p)
             high = pointwiseMax(high, p)
         }
-        let gap = 0.4 * cardWidth
-        var best: OverlayLayout? = nil
+        let enough = Self.enoughTileShare * Double(min(width, height))
+        var shrinking: [Double] = []
+        var scale = 1.0
+        while scale >= 0.08 {
+            shrinking.append(scale)
+            scale *= 0.92
+        }
+        var growing: [Double] = []
+        scale = 1.1
+        while scale <= Self.largestScale + 1e-9 {
+            growing.append(scale)
+            scale += 0.1
+        }
+        var best: (layout: OverlayLayout, score: Double)? = nil
         for side in Side.allCases {
-            var scale = 1.0
-            while scale >= 0.08 {
-                let tile = cardWidth * scale
-                let w = Double(columns) * tile
-                let h = Double(rows) * tile
-                let origin: SIMD2<Double>
-                switch side {
-                case .far: origin = SIMD2((low.x + high.x - w) / 2, low.y - gap - h)
-                case .near: origin = SIMD2((low.x + high.x - w) / 2, high.y + gap)
-                case .right: origin = SIMD2(high.x + gap, (low.y + high.y - h) / 2)
-                case .left: origin = SIMD2(low.x - gap - w, (low.y + high.y - h) / 2)
+            for (gap, gapWeight) in [(0.4, 1.0), (1.2, 0.9)] {
+                for (along, slideWeight) in [(0.5, 1.0), (0.25, 0.95), (0.75, 0.95), (0, 0.95), (1, 0.95), (-0.5, 0.9), (1.5, 0.9)] {
+                    func candidate(_ scale: Double) -> (layout: OverlayLayout, tile: Double)? {
+                        let tile = cardWidth * scale
+                        let w = Double(columns) * tile
+                        let h = Double(rows) * tile
+                        let g = gap * cardWidth
+                        let origin: SIMD2<Double>
+                        switch side {
+                        case .far: origin = SIMD2(low.x + along * (high.x - low.x - w), low.y - g - h)
+                        case .near: origin = SIMD2(low.x + along * (high.x - low.x - w), high.y + g)
+                        case .right: origin = SIMD2(high.x + g, low.y + along * (high.y - low.y - h))
+                        case .left: origin = SIMD2(low.x - g - w, low.y + along * (high.y - low.y - h))
+                        }
+                        let layout = OverlayLayout(origin: origin, tile: tile, columns: columns, rows: rows, side: side, scale: scale)
+                        guard layout.liesInside(pose: pose, width: width, height: height, raise: raise * tile),
+                            let pixels = layout.smallestTilePixels(pose: pose), pixels >= Self.smallestTilePixels,
+                            clearance.cards.isEmpty || clearance.isClear(layout.footprint(pose: pose, raise: max(raise, 1) * tile))
+                        else { return nil }
+                        return (layout, pixels)
+                    }
+                    // The largest tiles up to a card's width; then, when those are small on screen, larger ones.
+                    guard var found = shrinking.lazy.compactMap(candidate).first else { continue }
+                    if found.layout.scale >= 0.999 {
+                        for scale in growing where found.tile < enough {
+                            guard let larger = candidate(scale) else { break }
+                            found = larger
+                        }
+                    }
+                    let score = min(found.tile, enough) * found.layout.preference * gapWeight * slideWeight
+                    if best == nil || score > best!.score + 1e-9 { best = (found.layout, score) }
                 }
-                let layout = OverlayLayout(origin: origin, tile: tile, columns: columns, rows: rows, side: side, scale: scale)
-                if layout.fits(pose: pose, width: width, height: height, raise: raise * tile) {
-                    if scale >= 0.999 && side == .far { return layout }
-                    if best == nil || scale * layout.preference > best!.scale * best!.preference { best = layout }
-                    break
-                }
-                scale *= 0.92
             }
         }
-        return best
+        return best?.layout
     }
 
     /// Whether the whole map, raised parts included, lies inside the frame with tiles big enough to see.
     func fits(pose: CameraPose, width: Int, height: Int, raise: Double) -> Bool {
-        guard liesInside(pose: pose, width: width, height: height, raise: raise) else { return false }
-        // The smallest tile on screen: at the corners, the tile's two sides.
+        guard liesInside(pose: pose, width: width, height: height, raise: raise),
+            let pixels = smallestTilePixels(pose: pose)
+        else { return false }
+        return pixels >= Self.smallestTilePixels
+    }
+
+    /// The smallest tile side on screen, pixels: at the map's corners, the tile's two sides; nil when a corner is
+    /// behind the camera.
+    public func smallestTilePixels(pose: CameraPose) -> Double? {
+        var smallest = Double.infinity
         for corner in corners {
-            guard let a = pose.project(corner.x, corner.y) else { return false }
+            guard let a = pose.project(corner.x, corner.y) else { return nil }
             let inward = SIMD2(corner.x < origin.x + tile ? tile : -tile, corner.y < origin.y + tile ? tile : -tile)
-            guard let bx = pose.project(corner.x + inward.x, corner.y), let by = pose.project(corner.x, corner.y + inward.y),
-                a.distance(to: bx) >= Self.smallestTilePixels, a.distance(to: by) >= Self.smallestTilePixels
-            else { return false }
+            guard let bx = pose.project(corner.x + inward.x, corner.y), let by = pose.project(corner.x, corner.y + inward.y)
+            else { return nil }
+            smallest = min(smallest, a.distance(to: bx), a.distance(to: by))
         }
-        return true
+        return smallest
+    }
+
+    /// The outline of everything the map draws, on screen: its corners with the dark rim around it, on the table and
+    /// raised by `raise` millimetres (walls, the robot, the flag); empty when a corner is behind the camera.
+    public func footprint(pose: CameraPose, raise: Double) -> [ImagePoint] {
+        let rim = 0.15
+        var points: [ImagePoint] = []
+        for (u, v) in [(-rim, -rim), (Double(columns) + rim, -rim), (Double(columns) + rim, Double(rows) + rim), (-rim, Double(rows) + rim)] {
+            let t = table(u, v)
+            for lift in [0, raise] {
+                guard let p = pose.project(t.x, t.y, height: lift) else { return [] }
+                points.append(p)
+            }
+        }
+        return CardClearance.convexHull(points)
     }
 
     /// Whether the whole map, raised parts included, lies inside the frame (tiles of any size).

@@ -31,16 +31,20 @@ public struct OverlayRenderer: Sendable {
         public var solved: Bool
         /// The outline on the table of the card being run, to light up; nil for none.
         public var runningCard: [SIMD2<Double>]?
+        /// The fewest pixels the robot spans on screen, across and down (see ``OverlayRenderer/robotScale(_:)``):
+        /// on small tiles it is drawn larger than the style's size, up to three times. 0 keeps the style's size.
+        public var robotPixels: Double
 
         /// Creates a scene.
         public init(pose: CameraPose, layout: OverlayLayout, map: LevelMap, moment: RobotAnimation.Moment, solved: Bool,
-                    runningCard: [SIMD2<Double>]? = nil) {
+                    runningCard: [SIMD2<Double>]? = nil, robotPixels: Double = 0) {
             self.pose = pose
             self.layout = layout
             self.map = map
             self.moment = moment
             self.solved = solved
             self.runningCard = runningCard
+            self.robotPixels = robotPixels
         }
     }
 
@@ -96,6 +100,9 @@ public struct OverlayRenderer: Sendable {
         }
         let robot = scene.moment
         let robotDepth = depth(robot.position.x, robot.position.y, robot.lift + 0.3)
+        let robotSize = style.robotSize * robotScale(scene)
+        // A robot drawn larger than its tile stands in front of the walls around it: they would hide it.
+        let grown = robotSize > style.robotSize * 1.05
         var far = WallFaces(), near = WallFaces()
         let height = style.wallHeight
         for y in 0..<map.height {
@@ -111,7 +118,7 @@ public struct OverlayRenderer: Sendable {
                                      top: height, sides: sides)
                 // Walls in front of the robot and near it are drawn again after it; every top is in the first batch,
                 // so that the walls' tops are one surface without seams.
-                let close = abs(u - robot.position.x) < 2.5 && abs(v - robot.position.y) < 2.5
+                let close = !grown && abs(u - robot.position.x) < 2.5 && abs(v - robot.position.y) < 2.5
                 if depth(u, v, height / 2) > robotDepth || !close {
                     far.add(faces)
                 } else {
@@ -128,7 +135,7 @@ public struct OverlayRenderer: Sendable {
         }
         let flagAt = SIMD2(Double(map.goal.x) + 0.3, Double(map.goal.y) + 0.3)
         solids.append((depth(flagAt.x, flagAt.y, 0.4), { canvas in self.drawFlag(projector, at: flagAt, on: &canvas) }))
-        solids.append((robotDepth, { canvas in self.drawRobot(projector, moment: robot, on: &canvas) }))
+        solids.append((robotDepth, { canvas in self.drawRobot(projector, moment: robot, size: robotSize, on: &canvas) }))
         for solid in solids.sorted(by: { $0.depth > $1.depth }) { solid.draw(&canvas) }
         near.draw(on: &canvas, color: style.wall, renderer: self)
 
@@ -266,15 +273,41 @@ public struct OverlayRenderer: Sendable {
         }
     }
 
-    private func drawRobot(_ projector: Projector, moment: RobotAnimation.Moment, on canvas: inout OverlayCanvas) {
+    /// How many times the style's size the robot of `scene` is drawn: 1, or more (up to 3) when at the style's size
+    /// it would span fewer than ``Scene/robotPixels`` across or down where it stands.
+    ///
+    /// The span is measured on a round robot as wide as the real one is long, standing as tall (never sunk or
+    /// lifted): it does not change as the robot turns, and the drawn robot spans at least as much.
+    public func robotScale(_ scene: Scene) -> Double {
+        guard scene.robotPixels > 0 else { return 1 }
+        let projector = Projector(pose: scene.pose, layout: scene.layout)
         let z = style.robotSize
+        let p = scene.moment.position
+        var low = SIMD2(Double.infinity, Double.infinity), high = -low
+        for i in 0..<16 {
+            let angle = Double(i) * Double.pi / 8
+            let q = p + SIMD2(cosine(angle), sine(angle)) * 0.2 * z
+            for h in [0, 0.6 * z] {
+                guard let point = projector.point(q.x, q.y, h) else { return 1 }
+                low = pointwiseMin(low, SIMD2(point.x, point.y))
+                high = pointwiseMax(high, SIMD2(point.x, point.y))
+            }
+        }
+        let span = min(high.x - low.x, high.y - low.y)
+        guard span > 1e-6 else { return 1 }
+        return min(3, max(1, scene.robotPixels / span))
+    }
+
+    /// The robot, `size` tiles (see ``OverlayStyle/robotSize``): wheels, body, head; on the head's top an arrow
+    /// pointing the way it faces, a nose on the head's front and the eyes beside it when the front faces the
+    /// camera.
+    private func drawRobot(_ projector: Projector, moment: RobotAnimation.Moment, size z: Double, on canvas: inout OverlayCanvas) {
         let forward = SIMD2(cosine(moment.heading), sine(moment.heading))
         let side = SIMD2(-forward.y, forward.x)
         let k = z * (1 - 0.85 * moment.sink)
         let lift = moment.lift * style.jumpHeight
         let p = moment.position
         let body = moment.bumping ? style.robotBump : style.robotBody
-        // Wheels, body, head, then the eyes on the head's front when it faces the camera.
         for offset in [-0.17 * z, 0.17 * z] {
             drawBox(projector, center: p + side * offset, along: forward, half: SIMD2(0.13, 0.05) * z, bottom: lift,
                     top: lift + 0.1 * k, color: RGB(45, 45, 52), on: &canvas)
@@ -282,16 +315,27 @@ public struct OverlayRenderer: Sendable {
         drawBox(projector, center: p, along: forward, half: SIMD2(0.2, 0.18) * z, bottom: lift + 0.06 * k,
                 top: lift + 0.36 * k, color: body, on: &canvas)
         let headCentre = p + forward * 0.02 * z
+        let headTop = lift + 0.6 * k
         drawBox(projector, center: headCentre, along: forward, half: SIMD2(0.15, 0.15) * z, bottom: lift + 0.36 * k,
-                top: lift + 0.6 * k, color: style.robotHead, on: &canvas)
+                top: headTop, color: style.robotHead, on: &canvas)
+        // The arrow on the head's top, seen from any side the camera looks down from.
+        let tip = headCentre + forward * 0.14 * z
+        let notch = headCentre - forward * 0.03 * z
+        let wingLeft = headCentre - forward * 0.11 * z + side * 0.11 * z
+        let wingRight = headCentre - forward * 0.11 * z - side * 0.11 * z
+        if let arrow = projector.polygon3([(tip, headTop), (wingLeft, headTop), (notch, headTop), (wingRight, headTop)]) {
+            canvas.fill(PolygonRasterizer.counterClockwise(arrow), color: style.robotNose, opacity: 1)
+        }
         let front = headCentre + forward * 0.151 * z
         let frontCentre = SIMD3(front.x, front.y, lift + 0.48 * k)
         guard ((projector.eye - frontCentre) * SIMD3(forward.x, forward.y, 0)).sum() > 0 else { return }
-        for offset in [-0.065 * z, 0.065 * z] {
+        drawBox(projector, center: front + forward * 0.04 * z, along: forward, half: SIMD2(0.04, 0.035) * z,
+                bottom: lift + 0.41 * k, top: lift + 0.47 * k, color: style.robotNose, on: &canvas)
+        for offset in [-0.075 * z, 0.075 * z] {
             let c = front + side * offset
             let w = side * 0.03 * z
-            if let eye = projector.polygon3([(c - w, lift + 0.44 * k), (c + w, lift + 0.44 * k), (c + w, lift + 0.53 * k),
-                                             (c - w, lift + 0.53 * k)]) {
+            if let eye = projector.polygon3([(c - w, lift + 0.48 * k), (c + w, lift + 0.48 * k), (c + w, lift + 0.56 * k),
+                                             (c - w, lift + 0.56 * k)]) {
                 canvas.fill(eye, color: style.eye, opacity: 1)
             }
         }

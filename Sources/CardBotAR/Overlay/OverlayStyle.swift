@@ -13,6 +13,8 @@ public struct OverlayStyle: Sendable {
     public var robotHead = RGB(236, 240, 245)
     public var robotBump = RGB(235, 60, 50)
     public var eye = RGB(25, 25, 35)
+    /// The arrow on the robot's head and its nose: the way it faces.
+    public var robotNose = RGB(255, 150, 20)
     public var pathSolved = RGB(20, 170, 70)
     public var pathFailed = RGB(245, 120, 0)
     public var cardLight = RGB(255, 250, 200)

@@ -1,3 +1,4 @@
+import CardBotGeometry
 import CardBotVision
 
 /// The printed size of the cards on the table: what turns their detected marker corners into millimetres.
@@ -35,5 +36,21 @@ public struct CardGeometry: Sendable, Hashable {
         let bottom = top + CardLayout.heightRatio * width
         let half = width / 2
         return [SIMD2(-half, top), SIMD2(half, top), SIMD2(half, bottom), SIMD2(-half, bottom)]
+    }
+
+    /// A card's outline in the image from its marker's four detected corners (upright order): the marker's own
+    /// perspective carried out to the card's edges, whatever the card's size or the plane; nil when the corners
+    /// are degenerate.
+    public func cardOutline(markerCorners corners: [ImagePoint]) -> [ImagePoint]? {
+        guard corners.count == 4,
+            let h = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3])
+        else { return nil }
+        let side = markerSide
+        var outline: [ImagePoint] = []
+        for corner in cardCorners {
+            guard let p = h.apply((corner.x + side / 2) / side, (corner.y + side / 2) / side) else { return nil }
+            outline.append(p)
+        }
+        return outline
     }
 }

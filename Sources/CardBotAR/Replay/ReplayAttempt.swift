@@ -17,12 +17,15 @@ public struct ReplayAttempt: Sendable {
     public var cards: [Detection]
     /// The robot's run, or nil when the program could not run.
     public var trace: Trace?
-    /// What happened, in one sentence (the result, or why the program could not run).
+    /// What happened, in a sentence or two a child understands (``ResultWords``: no coordinates), or why the
+    /// program could not run; shown after the robot's last step, never on the title card.
     public var headline: String
+    /// The program's cards as the reader's language names them, for the title card.
+    public var program: [String]
 
     /// Creates an attempt.
     public init(number: Int, frameName: String, framePath: String?, frameIndex: Int, markers: [Int],
-                cards: [Detection] = [], trace: Trace?, headline: String) {
+                cards: [Detection] = [], trace: Trace?, headline: String, program: [String]? = nil) {
         self.number = number
         self.frameName = frameName
         self.framePath = framePath
@@ -31,6 +34,7 @@ public struct ReplayAttempt: Sendable {
         self.cards = cards
         self.trace = trace
         self.headline = headline
+        self.program = program ?? trace?.program.cards.map(\.localizedName) ?? []
     }
 
     /// Whether the robot reached the goal with every gem.

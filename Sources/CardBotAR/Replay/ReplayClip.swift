@@ -8,10 +8,10 @@ import Foundation
 /// A short, small animated replay of one attempt, for embedding in a page (the HTML grade report): the robot walking
 /// its steps over the run frame, shrunk to a thumbnail, encoded as GIF.
 public enum ReplayClip {
-    /// The pace of clips: 5 frames a second, 0.4 s a step, short title and hold, a walk of at most 20 s.
+    /// The pace of clips: 5 frames a second, 0.4 s a step, a short title, the result held 2 s, a walk of at most 20 s.
     public static let options: ReplayOptions = {
         var options = ReplayOptions(
-            stepSeconds: 0.4, framesPerSecond: 5, titleSeconds: 0.8, leadSeconds: 0.2, holdSeconds: 1.2)
+            stepSeconds: 0.4, framesPerSecond: 5, titleSeconds: 0.8, leadSeconds: 0.2, holdSeconds: 2)
         options.maximumWalkSeconds = 20
         return options
     }()
@@ -40,7 +40,7 @@ public enum ReplayClip {
         options.cards = cards
         options.fieldOfView = fieldOfView
         let view = ReplayView.prepare(
-            plane: TablePlaneFitter(geometry: cards).fit(corners.map { (marker: $0.0, corners: $0.1) }),
+            plane: TablePlaneFitter(geometry: cards).fit(corners.map { (marker: $0.0, corners: $0.1) }), seen: corners.map(\.1),
             programMatches: attempt.cards.map(\.marker) == attempt.markers, map: level.map, width: small.width, height: small.height,
             options: options)
         // In $TMPDIR under a name an interrupt removes and a later run sweeps (see `TemporaryFiles`).

@@ -2,8 +2,8 @@ import CardBotImaging
 import CardBotLesson
 import CardBotSupport
 
-/// Turns attempts into replay frames: a title card, the robot walking its steps over the camera frame, the end held
-/// with the result.
+/// Turns attempts into replay frames: a title card (the attempt's number and cards), the robot walking its steps
+/// over the camera frame, the end held with the result in words.
 public struct ReplayComposer: Sendable {
     /// The level played.
     public let level: Level
@@ -24,15 +24,13 @@ public struct ReplayComposer: Sendable {
     public func write<Sink: ReplayFrameSink>(_ attempt: ReplayAttempt, background: RGBImage, view: ReplayView,
                                              into sink: inout Sink) throws -> Int {
         var written = 0
-        let title = titleCard(
-            background: background, heading: Messages.text("Attempt %s", attempt.number), detail: attempt.headline, solved: attempt.solved)
+        let title = titleCard(for: attempt, background: background)
         for _ in 0..<options.frames(options.titleSeconds) {
             try sink.append(title)
             written += 1
         }
         guard let trace = attempt.trace else {
-            var frame = background
-            TextBlock.caption(attempt.headline, on: &frame)
+            let frame = unrunnableFrame(attempt: attempt, background: background)
             for _ in 0..<options.frames(options.holdSeconds) {
                 try sink.append(frame)
                 written += 1
@@ -40,8 +38,13 @@ public struct ReplayComposer: Sendable {
             return written
         }
         let animation = RobotAnimation(map: level.map, trace: trace)
+        // The background is held still: frames of the same moment (the lead-in, the end held) are drawn once.
+        var last: (time: Double, frame: RGBImage)? = nil
         for time in timeline(steps: trace.steps.count) {
-            try sink.append(frame(attempt: attempt, animation: animation, time: time, background: background, view: view))
+            if last?.time != time {
+                last = (time, frame(attempt: attempt, animation: animation, time: time, background: background, view: view))
+            }
+            try sink.append(last!.frame)
             written += 1
         }
         return written
@@ -64,12 +67,18 @@ public struct ReplayComposer: Sendable {
         return lead + (steps > 0 ? walk : []) + hold
     }
 
-    /// One frame of an attempt at `time` (in steps).
+    /// The fewest pixels the robot spans, across and down, on a `width` x `height` frame (see
+    /// ``ReplayOptions/robotShare``).
+    public func robotPixels(width: Int, height: Int) -> Double { options.robotShare * Double(min(width, height)) }
+
+    /// One frame of an attempt at `time` (in steps): the robot on the map, the step's caption while it runs, the
+    /// result once it has run.
     public func frame(attempt: ReplayAttempt, animation: RobotAnimation, time: Double, background: RGBImage,
                       view: ReplayView) -> RGBImage {
         let moment = animation.moment(at: time)
         let trace = animation.trace
         var image: RGBImage
+        let robot = robotPixels(width: background.width, height: background.height)
         switch view {
         case .table(let pose, let layout, let cards):
             var running: [SIMD2<Double>]? = nil
@@ -80,14 +89,26 @@ public struct ReplayComposer: Sendable {
             var canvas = OverlayCanvas(background)
             renderer.draw(
                 OverlayRenderer.Scene(pose: pose, layout: layout, map: level.map, moment: moment, solved: trace.success,
-                                      runningCard: running),
+                                      runningCard: running, robotPixels: robot),
                 on: &canvas)
             image = canvas.take()
         case .flat(let flat, _):
             image = background
-            FlatMapView.inset(flat.render(map: level.map, moment: moment, solved: trace.success, renderer: renderer), into: &image)
+            flat.inset(flat.render(map: level.map, moment: moment, solved: trace.success, renderer: renderer, robotPixels: robot),
+                       into: &image)
         }
-        TextBlock.caption(caption(attempt: attempt, moment: moment, time: time, animation: animation), on: &image)
+        if time >= animation.duration && moment.step == nil {
+            TextBlock.result(attempt.headline, solved: trace.success, on: &image)
+        } else {
+            TextBlock.caption(caption(attempt: attempt, moment: moment, time: time, animation: animation), on: &image)
+        }
+        return image
+    }
+
+    /// The frame of an attempt whose program could not run: `background` with why, as a result.
+    public func unrunnableFrame(attempt: ReplayAttempt, background: RGBImage) -> RGBImage {
+        var image = background
+        TextBlock.result(attempt.headline, solved: false, on: &image)
         return image
     }
 
@@ -111,13 +132,25 @@ public struct ReplayComposer: Sendable {
         return attempt.headline
     }
 
+    /// An attempt's title card: "Attempt 2" and its cards, never what came of them (that is shown after the
+    /// robot's last step).
+    public func titleCard(for attempt: ReplayAttempt, background: RGBImage) -> RGBImage {
+        titleCard(background: background, heading: Messages.text("Attempt %s", attempt.number), detail: Self.programLine(attempt.program))
+    }
+
+    /// "Program (5 cards): forward jump right jump forward", the cards as given (in the reader's language).
+    public static func programLine(_ cards: [String]) -> String {
+        guard !cards.isEmpty else { return Messages.text("Program: no cards") }
+        return Messages.plural("Program (%s card):", "Program (%s cards):", count: cards.count, cards.count) + " "
+            + cards.joined(separator: " ")
+    }
+
     /// A title card: the frame darkened, a heading and a sentence.
-    public func titleCard(background: RGBImage, heading: String, detail: String, solved: Bool) -> RGBImage {
+    public func titleCard(background: RGBImage, heading: String, detail: String) -> RGBImage {
         var image = background
         image.pixels.withUnsafeMutableBufferPointer { pixels in
             for index in pixels.indices { pixels[index] = UInt8(UInt16(pixels[index]) * 3 / 10) }
         }
-        return TextBlock.titled(
-            image, heading: heading, detail: detail, detailColor: solved ? RGB(110, 230, 130) : RGB(255, 190, 90))
+        return TextBlock.titled(image, heading: heading, detail: detail, detailColor: RGB(225, 228, 235))
     }
 }

@@ -12,11 +12,14 @@ public struct ReplayOptions: Sendable {
     public var titleSeconds: Double
     /// Seconds the robot stands at its start before the first step.
     public var leadSeconds: Double
-    /// Seconds the end of a run is held, with its result.
+    /// Seconds the end of a run is held, with its result in words (long enough to read it aloud).
     public var holdSeconds: Double
     /// The longest a run's walk is shown, seconds: a longer run (a loop walking 100,000 steps) is shown faster,
     /// its caption saying how much, so that no replay or report clip grows without bound.
     public var maximumWalkSeconds: Double = 60
+    /// The fewest pixels the robot spans on screen, across and down, as a share of the frame's shorter side (24 px
+    /// on a frame 360 high): on small tiles it is drawn larger than its tile.
+    public var robotShare = 0.066
 
     /// Step times accepted, seconds.
     public static let stepSecondsRange: ClosedRange<Double> = 0.05...10
@@ -24,7 +27,7 @@ public struct ReplayOptions: Sendable {
     /// Creates options.
     public init(cards: CardGeometry = CardGeometry(), fieldOfView: Double = CameraPose.defaultFieldOfView,
                 stepSeconds: Double = 0.5, framesPerSecond: Double = 10, titleSeconds: Double = 1.5, leadSeconds: Double = 0.5,
-                holdSeconds: Double = 1.5) {
+                holdSeconds: Double = 3) {
         self.cards = cards
         self.fieldOfView = fieldOfView
         self.stepSeconds = stepSeconds

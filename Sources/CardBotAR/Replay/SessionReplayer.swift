@@ -57,7 +57,7 @@ public struct SessionReplayer: Sendable {
             }
             size = size ?? (background.width, background.height)
             let view = ReplayView.prepare(
-                plane: fitter.fit(cards), programMatches: cards.map(\.marker) == attempt.markers, map: level.map,
+                plane: fitter.fit(cards), seen: cards.map(\.corners), programMatches: cards.map(\.marker) == attempt.markers, map: level.map,
                 width: background.width, height: background.height, options: options)
             if let reason = view.fallbackReason {
                 summary.flatAttempts.append((attempt.number, reason))
@@ -77,22 +77,30 @@ public struct SessionReplayer: Sendable {
         let background = RGBImage(width: width, height: height, fill: FlatMapView.background)
         let attempt = ReplayAttempt(
             number: 1, frameName: "", framePath: nil, frameIndex: 0, markers: [], trace: trace,
-            headline: TraceFormatter.resultSentence(trace, level: level))
+            headline: ResultWords.sentence(trace, level: level))
         var frames = 0
         let title = composer.titleCard(
             background: background, heading: Messages.text("Level %1$s: %2$s", level.number, level.localized(Messages.preferences).name),
-            detail: trace.program.cards.map(\.name).joined(separator: " "), solved: trace.success)
+            detail: ReplayComposer.programLine(attempt.program))
         for _ in 0..<options.frames(options.titleSeconds) {
             try sink.append(title)
             frames += 1
         }
         let animation = RobotAnimation(map: level.map, trace: trace)
+        var last: (time: Double, frame: RGBImage)? = nil
         for time in composer.timeline(steps: trace.steps.count) {
-            var image = flat.render(map: level.map, moment: animation.moment(at: time), solved: trace.success,
-                                    renderer: composer.renderer)
-            TextBlock.caption(composer.caption(attempt: attempt, moment: animation.moment(at: time), time: time,
-                                               animation: animation), on: &image)
-            try sink.append(image)
+            if last?.time != time {
+                let moment = animation.moment(at: time)
+                var image = flat.render(map: level.map, moment: moment, solved: trace.success, renderer: composer.renderer,
+                                        robotPixels: composer.robotPixels(width: width, height: height))
+                if time >= animation.duration && moment.step == nil {
+                    TextBlock.result(attempt.headline, solved: trace.success, on: &image)
+                } else {
+                    TextBlock.caption(composer.caption(attempt: attempt, moment: moment, time: time, animation: animation), on: &image)
+                }
+                last = (time, image)
+            }
+            try sink.append(last!.frame)
             frames += 1
         }
         try sink.finish()

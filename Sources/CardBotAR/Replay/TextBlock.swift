@@ -25,6 +25,34 @@ enum TextBlock {
         paste(box.image, into: &image, x: (image.width - boxWidth) / 2, y: max(0, image.height - boxHeight - 6))
     }
 
+    /// The result box's colours: green when the level was solved, dark orange otherwise.
+    static let solvedBox = RGB(28, 120, 58)
+    static let unsolvedBox = RGB(160, 72, 12)
+
+    /// A run's result in a box along the bottom of the frame, larger than a caption (30 px on wide frames, 20 px
+    /// on small ones, down to 10 px to fit three lines), white on green when `solved`, else on dark orange, with a
+    /// white rim.
+    static func result(_ text: String, solved: Bool, on image: inout RGBImage) {
+        guard image.width > 40 && image.height > 24 else { return }
+        let room = Double(image.width) * 0.86
+        let largest: Double = image.width >= 900 ? 30 : image.width >= 400 ? 20 : 13
+        let background = solved ? solvedBox : unsolvedBox
+        let measurer = Canvas(pixelsWide: 1, high: 1, background: background)
+        var style = TextStyle(size: largest, bold: true, color: RGB(255, 255, 255), alignment: .center)
+        style.size = measurer.fittedSize(text, style: style, width: room, height: 4.2 * largest, maxLines: 3, minimum: 10)
+        let extent = measurer.measure(text, style: style, width: room)
+        let pad = (style.size / 2).rounded()
+        let rim = 2
+        let boxWidth = min(image.width - 2 * rim, Int((extent.width + 2 * pad).rounded(.up)))
+        let boxHeight = min(image.height - 2 * rim, Int((min(extent.height, 4.2 * style.size) + 2 * pad).rounded(.up)))
+        let box = Canvas(pixelsWide: boxWidth, high: boxHeight, background: background)
+        box.text(text, x: pad, y: pad, style: style, width: Double(boxWidth) - 2 * pad, maxLines: 3)
+        let x = (image.width - boxWidth) / 2
+        let y = max(rim, image.height - boxHeight - 8)
+        fillRectangle(&image, x: x - rim, y: y - rim, width: boxWidth + 2 * rim, height: boxHeight + 2 * rim, color: RGB(255, 255, 255))
+        paste(box.image, into: &image, x: x, y: y)
+    }
+
     /// `image` with `heading` large and `detail` below it (wrapped, in `detailColor`), centred.
     static func titled(_ image: RGBImage, heading: String, detail: String, detailColor: RGB) -> RGBImage {
         let canvas = Canvas(picture: image)

@@ -69,9 +69,7 @@ public struct VideoSessionReplayer: Sendable {
                     frame = composer.frame(attempt: state.attempt, animation: animation, time: max(0, time),
                                            background: background, view: state.view)
                 } else {
-                    var image = background
-                    TextBlock.caption(state.attempt.headline, on: &image)
-                    frame = image
+                    frame = composer.unrunnableFrame(attempt: state.attempt, background: background)
                 }
                 try sink.append(frame)
                 summary.frames += 1
@@ -159,14 +157,13 @@ public struct VideoSessionReplayer: Sendable {
         let plane = tracker.fitter.fit(frame.cards)
         if let plane { tracker.start(with: plane) }
         let view = ReplayView.prepare(
-            plane: plane, programMatches: frame.cards.map(\.marker) == attempt.markers, map: level.map,
+            plane: plane, seen: frame.cards.map(\.corners), programMatches: frame.cards.map(\.marker) == attempt.markers, map: level.map,
             width: background.width, height: background.height, options: options)
         if let reason = view.fallbackReason {
             summary.flatAttempts.append((attempt.number, reason))
             warn("attempt \(attempt.number) (\(attempt.frameName)): \(reason); the map is drawn flat in a corner")
         }
-        let title = composer.titleCard(
-            background: background, heading: Messages.text("Attempt %s", attempt.number), detail: attempt.headline, solved: attempt.solved)
+        let title = composer.titleCard(for: attempt, background: background)
         for _ in 0..<options.frames(options.titleSeconds) {
             try sink.append(title)
             summary.frames += 1
