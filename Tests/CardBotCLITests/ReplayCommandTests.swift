@@ -174,3 +174,18 @@ struct ReplayCommandTests {
         #expect(video.stdout.isEmpty, "a session is not read only to fail at its replay: \(video.stdout)")
     }
 }
+
+/// A replay shows its frames on a progress bar on a terminal.
+@Suite struct ReplayProgressTests {
+    @Test("run --replay DIR/ shows frames written of those the replay will have, and ends at all of them")
+    func replayProgress() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("maya").path + "/"
+        let shown = try PrintProgressTests.onTerminal(["run", "--quiet", "Examples/maya-level-3", "--replay", out])
+        let written = try FileManager.default.contentsOfDirectory(atPath: out).count
+        #expect(written > 50)
+        #expect(shown.contains("/\(written) frames"), "\(shown.suffix(400))")
+        #expect(shown.contains("\(out): \(written) frames of 2 attempts (PNG)"))
+    }
+}

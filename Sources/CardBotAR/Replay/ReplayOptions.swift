@@ -47,5 +47,5 @@ public struct ReplayOptions: Sendable {
     public func speedUp(forSteps steps: Int) -> Double { stepSeconds / stepSeconds(forSteps: steps) }
 
     /// Whole frames lasting `seconds` (at least one).
-    func frames(_ seconds: Double) -> Int { max(1, Int((seconds * framesPerSecond).rounded())) }
+    public func frames(_ seconds: Double) -> Int { max(1, Int((seconds * framesPerSecond).rounded())) }
 }

@@ -52,11 +52,13 @@ public struct ReplayJob: Sendable {
     /// was written; `warn` is told of each attempt drawn on the flat map instead, with the reason.
     /// - Throws: `ImageError` when the recording cannot be read or a frame cannot be written.
     public func writeSession(
-        _ result: SessionRun, deck: Deck, limits: ImageLimits, sampleFPS: Double?, jobs: Int, warn: (String) -> Void
+        _ result: SessionRun, deck: Deck, limits: ImageLimits, sampleFPS: Double?, jobs: Int, warn: (String) -> Void,
+        progress: (@Sendable (JobProgress) -> Void)? = nil
     ) throws -> String {
         let recording = result.session
         let attempts = result.replayAttempts
-        return try write(what: attempts.count == 1 ? "1 attempt" : "\(attempts.count) attempts") { sink in
+        let expected = ProgressFrameSink.expectedFrames(attempts, composer: ReplayComposer(level: result.level, options: options))
+        return try write(what: attempts.count == 1 ? "1 attempt" : "\(attempts.count) attempts", expected: expected, progress: progress) { sink in
             if recording.isVideo {
                 let replayer = VideoSessionReplayer(level: result.level, deck: deck, options: options, jobs: jobs)
                 let source = recording.frameSource(limits: limits, sampleFPS: sampleFPS)
@@ -67,15 +69,20 @@ public struct ReplayJob: Sendable {
         }
     }
 
-    /// Opens the target, runs `body` with it and says where the frames went.
-    private func write(what: String, _ body: (inout any ReplayFrameSink) throws -> Int) throws -> String {
+    /// Opens the target, runs `body` with it and says where the frames went; `progress` hears after each frame
+    /// of the `expected`.
+    private func write(
+        what: String, expected: Int = 0, progress: (@Sendable (JobProgress) -> Void)? = nil,
+        _ body: (inout any ReplayFrameSink) throws -> Int
+    ) throws -> String {
         switch target {
         case .pngFolder(let path):
-            var sink: any ReplayFrameSink = try PNGFrameFolder(path: path)
+            var sink: any ReplayFrameSink = ProgressFrameSink(try PNGFrameFolder(path: path), expected: expected, report: progress)
             let frames = try body(&sink)
             return "\(path): \(frames) frames of \(what) (PNG)"
         case .video(let path):
-            var sink: any ReplayFrameSink = VideoFrameSink(path: path, fps: options.framesPerSecond)
+            var sink: any ReplayFrameSink = ProgressFrameSink(
+                VideoFrameSink(path: path, fps: options.framesPerSecond), expected: expected, report: progress)
             let frames = try body(&sink)
             return "\(path): \(frames) frames of \(what)"
         }

@@ -31,10 +31,12 @@ extension CardBotCommand.Run {
         }
         StandardOutput.print(lines.joined(separator: "\n"))
         if let replay = replay.job {
-            StandardError.print(
+            let written = try ProgressBar.showing {
                 try replay.writeSession(
                     result, deck: job.deck, limits: job.limits, sampleFPS: job.sampleFPS, jobs: job.jobs,
-                    warn: { StandardError.warning(file: recording.path, $0) }))
+                    warn: { StandardError.warning(file: recording.path, $0) }, progress: $0)
+            }
+            StandardError.print(written)
         }
         if session.stats {
             StandardError.print(ProcessStats.line("", frames: result.frameCount, elapsed: elapsed, jobs: job.jobs))
