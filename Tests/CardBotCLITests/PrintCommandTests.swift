@@ -102,7 +102,7 @@ struct PrintCommandTests {
         let pdf = folder.appendingPathComponent("cards.pdf")
         let output = try CLIRunner.run(["cards", "print", "--out", pdf.path, "--only", "forward,jump", "--language", "da"])
         #expect(output.status == 0)
-        #expect(output.stdout == "\(pdf.path): 2 kort på 1 A4-ark (9 pr. ark, 60 x 82.5 mm, 300 dpi)\n")
+        #expect(output.stdout == "\(pdf.path): 2 kort på 1 A4-ark (9 pr. ark, 60 x 82,5 mm, 300 dpi)\n")
         let text = try Self.tool("pdftotext", [pdf.path, "-"])
         #expect(text.contains("Frem"))
         #expect(text.contains("Robotten går ét felt frem."))
