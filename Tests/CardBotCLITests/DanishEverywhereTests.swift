@@ -86,6 +86,20 @@ struct DanishEverywhereTests {
         #expect(output.stdout.contains("19 kort, 4x4-kodemarkører"))
     }
 
+    @Test("validate and run speak Danish about broken level files, but for the names the files type")
+    func brokenLevels() throws {
+        let folder = try BrokenLevelFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let validated = try CLIRunner.run(["validate", folder.path, "--language", "da"])
+        let run = try CLIRunner.run(
+            ["run", "--level", folder.appendingPathComponent("01-typo.json").path, "--program", "frem", "--language", "da"])
+        for output in [validated, run] {
+            #expect(output.status != 0 && !output.stderr.isEmpty)
+            let english = Self.englishIn(output, allowed: BrokenLevelFolder.typedNames)
+            #expect(english.isEmpty, "\(english.joined(separator: "\n"))")
+        }
+    }
+
     @Test("the same check finds English when the language is English")
     func checkCanFail() throws {
         let output = try CLIRunner.run(["run", "--level", "3", "--program", "forward jump"])
