@@ -25,9 +25,15 @@ public enum ControlCharacters {
     /// Why a text named `field` is refused, when it holds a forbidden control character: "'hint' holds the control
     /// character U+0000 (character 7); delete it: a text may hold tabs and line breaks, no other control characters".
     public static func problem(in text: String, field: String) -> String? {
+        said(in: text, field: field)?.english
+    }
+
+    /// ``problem(in:field:)`` as a message, told in the reader's language where it is printed.
+    public static func said(in text: String, field: String) -> MessageText? {
         guard let found = first(in: text) else { return nil }
-        return "\(field) holds the control character \(code(found.scalar)) (character \(found.character)); delete it: "
-            + "a text may hold tabs and line breaks, no other control characters"
+        return Messages.later(
+            "%1$s holds the control character %2$s (character %3$s); delete it: a text may hold tabs and line breaks, no other control characters",
+            .plain(field), .plain(code(found.scalar)), .number(found.character))
     }
 
     /// `text` with every forbidden control character replaced by U+FFFD (the replacement character), for display:

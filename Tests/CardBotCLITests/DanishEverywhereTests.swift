@@ -35,8 +35,9 @@ struct DanishEverywhereTests {
 
     /// Words that stay as they are in every language: the program's name, and the severity of a diagnostic
     /// (`FILE:LINE:COL: error:`), which editors and scripts parse.
-    /// Danish words spelt as English ones are ("mere end", "en note", "et signal", "en terminal") count as Danish.
-    static let fixedWords: Set<String> = ["cardbot", "error", "warning", "end", "note", "signal", "terminal"]
+    /// Danish words spelt as English ones are ("mere end", "en note", "et signal", "en terminal", "set uændret")
+    /// count as Danish.
+    static let fixedWords: Set<String> = ["cardbot", "error", "warning", "end", "note", "signal", "terminal", "set"]
 
     /// What help texts show as typed: subcommand names, card names in example programs, option values.
     static let typedWords: Set<String> = ["forward", "left", "right", "jump", "cards", "print", "correct", "levels", "grade", "merge"]
@@ -93,6 +94,20 @@ struct DanishEverywhereTests {
         let english = Self.englishIn(output, allowed: ids)
         #expect(english.isEmpty, "\(english.joined(separator: "\n"))")
         #expect(output.stdout.contains("19 kort, 4x4-kodemarkører"))
+    }
+
+    @Test("validate and run speak Danish about broken level files, but for the names the files type")
+    func brokenLevels() throws {
+        let folder = try BrokenLevelFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let validated = try CLIRunner.run(["validate", folder.path, "--language", "da"])
+        let run = try CLIRunner.run(
+            ["run", "--level", folder.appendingPathComponent("01-typo.json").path, "--program", "frem", "--language", "da"])
+        for output in [validated, run] {
+            #expect(output.status != 0 && !output.stderr.isEmpty)
+            let english = Self.englishIn(output, allowed: BrokenLevelFolder.typedNames)
+            #expect(english.isEmpty, "\(english.joined(separator: "\n"))")
+        }
     }
 
     @Test("the same check finds English when the language is English")

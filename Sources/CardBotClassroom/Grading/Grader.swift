@@ -62,7 +62,7 @@ public struct Grader: Sendable {
     /// - Throws: a ``Problem`` naming the levels folder, or ``LevelLoadError`` for `level`.
     public mutating func prepare() throws {
         if level.map({ Int($0) != nil }) ?? true, FileSystem.kind(levelsDirectory) != .directory {
-            throw Problem(file: levelsDirectory, LevelLoader.unlisted(levelsDirectory))
+            throw Problem(file: levelsDirectory, LevelLoader.unlisted(levelsDirectory).localized)
         }
         if let level {
             fallbackLevel = try LevelLoader.locate(level, levelsDirectory: levelsDirectory, deckNames: deck.namesByMarker)

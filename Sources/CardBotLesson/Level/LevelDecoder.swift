@@ -3,22 +3,23 @@ import CardBotSupport
 /// Turns a parsed level file into a ``Level``, reporting every problem with its position.
 ///
 /// Checks: required fields, types, unknown fields (with the nearest known name), the map (characters, equal rows,
-/// one start, one goal, size limits) and the card table (known names, and marker ids the deck has).
+/// one start, one goal, size limits) and the card table (known names, and marker ids the deck has). Every message
+/// is a ``MessageText``: printed in the reader's language, kept in English in JSON.
 public enum LevelDecoder {
     /// The fields of formats 1 and 2, with what each holds (for "missing field" messages).
-    public static let fields: [(name: String, required: Bool, about: String)] = [
-        ("$schema", false, "the schema editors check the file against"),
-        ("format", true, "the file format version, 1 or 2"),
-        ("language", false, "the language of the texts when they are given in several (format 2)"),
-        ("number", true, "the level's number"),
-        ("name", true, "a short title"),
-        ("description", true, "what to do, for children"),
-        ("hint", false, "a nudge for children who are stuck"),
-        ("unlocks", false, "the number of the level this one unlocks"),
-        ("cards", true, "an object from marker id to card name"),
-        ("maxCards", false, "the most cards a program may use"),
-        ("stepLimit", false, "the most steps a run may take"),
-        ("tiles", true, "the map as an array of equal-length strings"),
+    public static let fields: [(name: String, required: Bool, about: MessageText)] = [
+        ("$schema", false, Messages.later("the schema editors check the file against")),
+        ("format", true, Messages.later("the file format version, 1 or 2")),
+        ("language", false, Messages.later("the language of the texts when they are given in several (format 2)")),
+        ("number", true, Messages.later("the level's number")),
+        ("name", true, Messages.later("a short title")),
+        ("description", true, Messages.later("what to do, for children")),
+        ("hint", false, Messages.later("a nudge for children who are stuck")),
+        ("unlocks", false, Messages.later("the number of the level this one unlocks")),
+        ("cards", true, Messages.later("an object from marker id to card name")),
+        ("maxCards", false, Messages.later("the most cards a program may use")),
+        ("stepLimit", false, Messages.later("the most steps a run may take")),
+        ("tiles", true, Messages.later("the map as an array of equal-length strings")),
     ]
 
     /// The most problems reported for one map before the rest are summarised.
@@ -31,7 +32,8 @@ public enum LevelDecoder {
     public static func decode(_ json: JSONValue, file: String, deckNames: [Int: String]?) -> (level: Level?, diagnostics: [Diagnostic]) {
         var context = Context(file: file)
         guard let members = json.members else {
-            context.error(at: json.position, "a level file must hold one JSON object ({ ... }), not \(json.typeDescription)")
+            context.error(
+                at: json.position, Messages.later("a level file must hold one JSON object ({ ... }), not %s", .said(json.typeSaid)))
             return (nil, context.diagnostics)
         }
         var source = LevelSource(file: file)
@@ -41,35 +43,39 @@ public enum LevelDecoder {
         let known = fields.map(\.name)
         for member in members {
             if values[member.key] != nil {
-                context.error(at: member.keyPosition, "the field '\(member.key)' appears twice; keep one")
+                context.error(at: member.keyPosition, Messages.later("the field '%s' appears twice; keep one", .plain(member.key)))
                 continue
             }
             guard known.contains(member.key) else {
-                context.error(at: member.keyPosition, "unknown field '\(member.key)'\(NameSuggestion.suffix(for: member.key, in: known))")
+                let said = NameSuggestion.nearest(to: member.key, in: known).map {
+                    Messages.later("unknown field '%1$s'; did you mean '%2$s'?", .plain(member.key), .plain($0))
+                } ?? Messages.later("unknown field '%s'", .plain(member.key))
+                context.error(at: member.keyPosition, said)
                 continue
             }
             values[member.key] = member.value
             source.fields[member.key] = member.value.position
         }
         for field in fields where field.required && values[field.name] == nil {
-            context.error(at: json.position, "missing field '\(field.name)' (\(field.about))")
+            context.error(at: json.position, Messages.later("missing field '%1$s' (%2$s)", .plain(field.name), .said(field.about)))
         }
 
         if let schema = values["$schema"], schema.stringValue == nil {
-            context.error(at: schema.position, "'$schema' must be a string, not \(schema.typeDescription)")
+            context.error(at: schema.position, Messages.later("'$schema' must be a string, not %s", .said(schema.typeSaid)))
         }
         let format = context.integer(values["format"], "format", in: 1...Int.max)
         if let format, !(1...2).contains(format), let value = values["format"] {
-            context.error(at: value.position, "unsupported format \(format); this cardbot reads formats 1 and 2")
+            context.error(
+                at: value.position, Messages.later("unsupported format %s; this cardbot reads formats 1 and 2", .number(format)))
         }
         var language: String?
         if let value = values["language"] {
             if format == 1 {
-                context.error(at: value.position, "'language' needs \"format\": 2")
+                context.error(at: value.position, Messages.later("'language' needs \"format\": 2"))
             } else if let code = value.stringValue, Translations.isLanguageCode(code) {
                 language = code
             } else {
-                context.error(at: value.position, "'language' must be a language code such as \"en\" or \"da\"")
+                context.error(at: value.position, Messages.later("'language' must be a language code such as \"en\" or \"da\""))
             }
         }
         let number = context.integer(values["number"], "number", in: 1...9999)
@@ -98,257 +104,72 @@ public enum LevelDecoder {
 
     // MARK: - Cards
 
+    /// The card table: marker ids (whole numbers the deck has, each once) to card names, as the file writes them.
     private static func decodeCards(_ value: JSONValue, deckNames: [Int: String]?, context: inout Context) -> [Int: Card]? {
         guard let members = value.members else {
-            context.error(at: value.position, "'cards' must be an object from marker id to card name, like {\"0\": \"forward\"}, not \(value.typeDescription)")
+            context.error(
+                at: value.position,
+                Messages.later(
+                    "'%1$s' must be an object from marker id to card name, like {\"0\": \"forward\"}, not %2$s",
+                    .plain("cards"), .said(value.typeSaid)))
             return nil
         }
         var cards: [Int: Card] = [:]
         var ok = true
         for member in members {
             guard let id = Int(member.key), id >= 0, String(id) == member.key else {
-                context.error(at: member.keyPosition, "marker id '\(member.key)' must be a whole number such as \"0\" or \"12\"")
+                context.error(
+                    at: member.keyPosition,
+                    Messages.later("marker id '%s' must be a whole number such as \"0\" or \"12\"", .plain(member.key)))
                 ok = false
                 continue
             }
             if cards[id] != nil {
-                context.error(at: member.keyPosition, "marker id \(id) appears twice in 'cards'; keep one")
+                context.error(
+                    at: member.keyPosition,
+                    Messages.later("marker id %1$s appears twice in '%2$s'; keep one", .number(id), .plain("cards")))
                 ok = false
                 continue
             }
             if let deckNames, deckNames[id] == nil {
                 let ids = deckNames.keys.sorted()
-                let range = ids.isEmpty ? "the deck is empty" : "the deck has ids \(describeIDs(ids))"
-                context.error(at: member.keyPosition, "marker id \(id) is not in the deck (\(range))")
+                let said =
+                    ids.isEmpty
+                    ? Messages.later("marker id %s is not in the deck (the deck is empty)", .number(id))
+                    : Messages.later("marker id %1$s is not in the deck (the deck has ids %2$s)", .number(id), .plain(describeIDs(ids)))
+                context.error(at: member.keyPosition, said)
                 ok = false
             }
             guard let name = member.value.stringValue else {
-                context.error(at: member.value.position, "the card for marker id \(id) must be a card name in quotes, not \(member.value.typeDescription)")
+                context.error(
+                    at: member.value.position,
+                    Messages.later(
+                        "the card for marker id %1$s must be a card name in quotes, not %2$s", .number(id), .said(member.value.typeSaid)))
                 ok = false
                 continue
             }
             guard let card = Card(name: name) else {
-                let help = NameSuggestion.nearest(to: name, in: Card.allNames).map { "did you mean '\($0)'?" }
-                    ?? "the cards are \(Card.allNames.joined(separator: ", "))"
-                context.error(at: member.value.position, "unknown card '\(name)'; \(help)")
+                // The names a level file takes are the cards' own (English) names, so they are given as they are.
+                let said = NameSuggestion.nearest(to: name, in: Card.allNames).map {
+                    Messages.later("unknown card '%1$s'; did you mean '%2$s'?", .plain(name), .plain($0))
+                } ?? Messages.later("unknown card '%1$s'; the cards are %2$s", .plain(name), .plain(Card.allNames.joined(separator: ", ")))
+                context.error(at: member.value.position, said)
                 ok = false
                 continue
             }
             cards[id] = card
         }
         if members.isEmpty {
-            context.error(at: value.position, "'cards' is empty: list at least one card, like {\"0\": \"forward\"}")
+            context.error(
+                at: value.position, Messages.later("'%s' is empty: list at least one card, like {\"0\": \"forward\"}", .plain("cards")))
             ok = false
         }
         return ok ? cards : nil
     }
 
+    /// `ids` as a range ("0-18") when they follow each other, else listed.
     private static func describeIDs(_ ids: [Int]) -> String {
         if let first = ids.first, let last = ids.last, last - first + 1 == ids.count { return "\(first)-\(last)" }
         return ids.map(String.init).joined(separator: ", ")
-    }
-
-    // MARK: - Tiles
-
-    private static func decodeTiles(_ value: JSONValue, source: inout LevelSource, context: inout Context) -> LevelMap? {
-        guard let elements = value.elements else {
-            context.error(at: value.position, "'tiles' must be an array of strings, one per row, not \(value.typeDescription)")
-            return nil
-        }
-        guard !elements.isEmpty else {
-            context.error(at: value.position, "'tiles' is empty: draw the map as rows of characters (\(Tile.legend))")
-            return nil
-        }
-        var rows: [[Unicode.Scalar]] = []
-        var ok = true
-        for (y, element) in elements.enumerated() {
-            guard case .string(let text, let verbatim) = element.kind else {
-                context.error(at: element.position, "row \(y) of 'tiles' must be a string, not \(element.typeDescription)")
-                ok = false
-                rows.append([])
-                source.rows.append((element.position, false))
-                continue
-            }
-            rows.append(Array(text.unicodeScalars.prefix(LevelLimits.maximumSide + 1)))
-            source.rows.append((element.position, verbatim))
-        }
-        guard ok else { return nil }
-        let width = rows[0].count
-        let height = rows.count
-        let widest = max(width, rows.map(\.count).max() ?? 0)
-        if height > LevelLimits.maximumSide || widest > LevelLimits.maximumSide {
-            let shownWidth = widest > LevelLimits.maximumSide ? "more than \(LevelLimits.maximumSide)" : "\(widest)"
-            context.error(
-                at: value.position,
-                "the map is \(shownWidth) tiles wide and \(height) tall; at most \(LevelLimits.maximumSide)x\(LevelLimits.maximumSide) tiles are allowed")
-            return nil
-        }
-        if width == 0 {
-            context.error(at: elements[0].position, "row 0 of 'tiles' is empty")
-            return nil
-        }
-        for (y, row) in rows.enumerated() where row.count != width {
-            context.error(at: elements[y].position, "row \(y) has \(row.count) tiles but row 0 has \(width); every row must have the same length")
-            ok = false
-        }
-        // Characters, starts and goals are still checked in ragged rows, so that one run reports everything.
-
-        var tiles: [Tile] = []
-        tiles.reserveCapacity(width * height)
-        var starts: [(GridPoint, Facing)] = []
-        var goals: [GridPoint] = []
-        var gems: [GridPoint] = []
-        var reported = 0
-        for (y, row) in rows.enumerated() {
-            for (x, scalar) in row.enumerated() {
-                let point = GridPoint(x: x, y: y)
-                switch scalar {
-                case "#": tiles.append(.wall)
-                case ".": tiles.append(.floor)
-                case "~": tiles.append(.water)
-                case "*":
-                    tiles.append(.floor)
-                    gems.append(point)
-                case "G":
-                    tiles.append(.goal)
-                    goals.append(point)
-                case "^", ">", "v", "<":
-                    tiles.append(.floor)
-                    starts.append((point, Facing(symbol: Character(scalar))!))
-                default:
-                    tiles.append(.floor)
-                    ok = false
-                    reported += 1
-                    if reported <= maximumTileDiagnostics {
-                        context.error(
-                            at: source.position(ofTile: point),
-                            "unknown tile '\(scalar.escaped(asASCII: false))' at (\(x), \(y)) (row \(y), column \(x)); use \(Tile.legend)")
-                    }
-                }
-            }
-        }
-        if reported > maximumTileDiagnostics {
-            context.error(at: value.position, "\(reported - maximumTileDiagnostics) more unknown tiles not listed")
-        }
-        if starts.isEmpty {
-            context.error(at: value.position, "the map has no start: mark the robot's tile with ^ (north), > (east), v (south) or < (west)")
-            ok = false
-        }
-        for extra in starts.dropFirst() {
-            context.error(at: source.position(ofTile: extra.0), "a second start at \(extra.0); the first is at \(starts[0].0); a map has exactly one start")
-            ok = false
-        }
-        if goals.isEmpty {
-            context.error(at: value.position, "the map has no goal: mark it with G")
-            ok = false
-        }
-        for extra in goals.dropFirst() {
-            context.error(at: source.position(ofTile: extra), "a second goal at \(extra); the first is at \(goals[0]); a map has exactly one goal")
-            ok = false
-        }
-        if gems.count > LevelLimits.maximumGems {
-            context.error(at: source.position(ofTile: gems[LevelLimits.maximumGems]), "the map has \(gems.count) gems; at most \(LevelLimits.maximumGems) are allowed")
-            ok = false
-        }
-        guard ok, tiles.count == width * height else { return nil }
-        return LevelMap(
-            width: width, height: height, tiles: tiles, start: starts[0].0, startFacing: starts[0].1, goal: goals[0], gems: gems)
-    }
-
-    // MARK: - Scalars
-
-    struct Context {
-        let file: String
-        var diagnostics: [Diagnostic] = []
-
-        mutating func error(at position: SourcePosition, _ message: String) {
-            diagnostics.append(Diagnostic(file: file, position: position, message: message))
-        }
-
-        mutating func integer(_ value: JSONValue?, _ name: String, in range: ClosedRange<Int>) -> Int? {
-            guard let value else { return nil }
-            guard let int = value.intValue else {
-                if let text = value.numberText, value.isWholeNumber {
-                    // A whole number too long for 64 bits: say which bound it breaks, never "not a whole number".
-                    let negative = text.hasPrefix("-")
-                    let bound = negative ? "at least \(range.lowerBound)" : "at most \(range.upperBound)"
-                    error(at: value.position, "'\(name)' is too \(negative ? "small" : "large") a number; it must be \(bound)")
-                    return nil
-                }
-                error(at: value.position, "'\(name)' must be a whole number, not \(value.typeDescription)")
-                return nil
-            }
-            guard range.contains(int) else {
-                let upper = range.upperBound == Int.max ? "" : " and at most \(range.upperBound)"
-                error(at: value.position, "'\(name)' is \(int); it must be at least \(range.lowerBound)\(upper)")
-                return nil
-            }
-            return int
-        }
-
-        /// A text field: a string, or (format 2) an object from language code to string. The default is the
-        /// `language`'s text, else English's, else the first given.
-        mutating func translatedText(_ value: JSONValue?, _ name: String, format: Int?, language: String?)
-            -> (text: String, language: String?, translations: [String: String])?
-        {
-            guard let value else { return nil }
-            guard let members = value.members else {
-                return text(value, name).map { ($0, nil, [:]) }
-            }
-            guard format == 2 else {
-                error(at: value.position, "'\(name)' in several languages needs \"format\": 2; or write one string")
-                return nil
-            }
-            var translations: [String: String] = [:]
-            var order: [String] = []
-            for member in members {
-                guard Translations.isLanguageCode(member.key) else {
-                    error(at: member.keyPosition, "'\(member.key)' in '\(name)' is not a language code such as \"en\" or \"da\"")
-                    continue
-                }
-                guard translations[member.key] == nil else {
-                    error(at: member.keyPosition, "the language '\(member.key)' appears twice in '\(name)'; keep one")
-                    continue
-                }
-                guard let string = text(member.value, "\(name).\(member.key)") else { continue }
-                translations[member.key] = string
-                order.append(member.key)
-            }
-            guard let first = order.first else {
-                if members.isEmpty { error(at: value.position, "'\(name)' is empty; give it in at least one language") }
-                return nil
-            }
-            if let language, translations[language] == nil {
-                error(at: value.position, "'\(name)' has no text in the level's language '\(language)'")
-                return nil
-            }
-            let chosen = language ?? (translations["en"] != nil ? "en" : first)
-            return (translations[chosen]!, chosen, translations)
-        }
-
-        mutating func text(_ value: JSONValue?, _ name: String) -> String? {
-            guard let value else { return nil }
-            guard let string = value.stringValue else {
-                error(at: value.position, "'\(name)' must be a string, not \(value.typeDescription)")
-                return nil
-            }
-            guard !string.allSatisfy(\.isWhitespace) else {
-                error(at: value.position, "'\(name)' is empty; write a few words")
-                return nil
-            }
-            guard string.count <= LevelLimits.maximumTextLength else {
-                error(
-                    at: value.position,
-                    "'\(name)' is \(string.count) characters long; at most \(LevelLimits.maximumTextLength) are allowed")
-                return nil
-            }
-            // Refused rather than shown as U+FFFD: the teacher learns where it is before a stack of worksheets
-            // is printed, and the text is the same on paper, on screen and in reports.
-            if let problem = ControlCharacters.problem(in: string, field: "'\(name)'") {
-                error(at: value.position, problem)
-                return nil
-            }
-            return string
-        }
     }
 }

@@ -30,39 +30,47 @@ public enum LevelLoader {
 
     /// Reads and parses a level file into positioned JSON, refusing files that are missing, too large or not UTF-8.
     public static func parse(_ path: String) throws(LevelLoadError) -> JSONValue {
-        func fail(_ message: String, at position: SourcePosition = .none) -> LevelLoadError {
-            LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: position, message: message)])
+        func fail(_ said: MessageText) -> LevelLoadError {
+            LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: .none, said: said)])
         }
         let bytes: [UInt8]
         do {
             bytes = try RegularFile.read(path, maxBytes: LevelLimits.maximumFileBytes)
         } catch {
             switch error.kind {
-            case .notFound: throw fail("no such file")
-            case .isDirectory: throw fail("is a directory, not a level file")
+            case .notFound: throw fail(Messages.later("no such file"))
+            case .isDirectory: throw fail(Messages.later("is a directory, not a level file"))
             case .tooLarge:
-                throw fail("the file is larger than \(LevelLimits.maximumFileBytes / 1024) KiB; a level file is a few hundred bytes")
-            case .notRegular, .unreadable: throw fail(error.reason)
+                throw fail(
+                    Messages.later(
+                        "the file is larger than %s KiB; a level file is a few hundred bytes",
+                        .number(LevelLimits.maximumFileBytes / 1024)))
+            // The file system's own words (a FIFO, a socket, a permission refused) stay as the system layer says them.
+            case .notRegular, .unreadable:
+                throw LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: .none, message: error.reason)])
             }
         }
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw fail("the file is not UTF-8 text")
+            throw fail(Messages.later("the file is not UTF-8 text"))
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            throw fail("the file is empty; a level file holds one JSON object")
+            throw fail(Messages.later("the file is empty; a level file holds one JSON object"))
         }
         do {
             return try JSONParser.parse(bytes)
         } catch {
-            throw fail(error.message, at: error.position)
+            // The JSON parser's words are shared by every JSON file CardBot reads; they stay English.
+            throw LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: error.position, message: error.message)])
         }
     }
 
     /// Why `directory` gives no levels, and what to pass instead.
-    public static func unlisted(_ directory: String) -> String {
+    public static func unlisted(_ directory: String) -> MessageText {
         FileSystem.exists(directory)
-            ? "cannot list the folder of levels; pass a readable folder of level files with --levels DIR"
-            : "no such folder of levels; pass the folder of your level files with --levels DIR (or set CARDBOT_HOME to the folder CardBot's Levels are in)"
+            ? Messages.later("cannot list the folder of levels; pass a readable folder of level files with --levels DIR")
+            : Messages.later(
+                "no such folder of levels; pass the folder of your level files with --levels DIR (or set CARDBOT_HOME to the folder CardBot's %s are in)",
+                .plain("Levels"))
     }
 
     /// The level files in `directory`: every `*.json` except `*.schema.json`, sorted by name.
@@ -72,7 +80,7 @@ public enum LevelLoader {
             names = try FileSystem.names(in: directory)
         } catch {
             throw LevelLoadError(
-                file: directory, diagnostics: [Diagnostic(file: directory, position: .none, message: Self.unlisted(directory))])
+                file: directory, diagnostics: [Diagnostic(file: directory, position: .none, said: Self.unlisted(directory))])
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// What lies on one tile of a level's map, as read from its character.
 public enum Tile: UInt8, Sendable, CaseIterable {
     /// `.`: floor (the start tile is floor too).
@@ -12,6 +14,6 @@ public enum Tile: UInt8, Sendable, CaseIterable {
     /// True when `if-path-*` counts the tile as a path (floor, gem, goal or start).
     public var isPath: Bool { self == .floor || self == .goal }
 
-    /// The characters a map may use, for messages.
-    public static let legend = "# wall, . floor, ~ water, * gem, G goal, ^ > v < start"
+    /// The characters a map may use, for messages (told in the reader's language).
+    public static let legend = Messages.later("# wall, . floor, ~ water, * gem, G goal, ^ > v < start")
 }

@@ -27,7 +27,8 @@ public struct LevelValidator: Sendable {
                 do {
                     let names = try LevelLoader.levelFiles(in: path)
                     if names.isEmpty {
-                        cross.append(Diagnostic(file: path, position: .none, message: "the directory holds no level files (*.json)"))
+                        let said = Messages.later("the directory holds no level files (*.json)")
+                        cross.append(Diagnostic(file: path, position: .none, said: said))
                     }
                     let validated = names.map { validate(file: $0) }
                     files += validated
@@ -86,51 +87,66 @@ public struct LevelValidator: Sendable {
         let graph = StateGraph(world: world, cards: level.availableCards)
         let reachable = graph.reachableTiles()
         let steps = level.availableCards.filter(\.isStep).map(\.name)
-        let using = steps.isEmpty ? "this level has no step cards (forward, left, right, jump)" : "using \(steps.joined(separator: ", "))"
+        let using =
+            steps.isEmpty
+            ? Messages.later("this level has no step cards (%s)", .cards(Card.allCases.filter(\.isStep).map(\.name)))
+            : Messages.later("using %s", .cards(steps))
         for gem in level.map.gems where !reachable[gem.y * world.width + gem.x] {
             diagnostics.append(
                 Diagnostic(
                     file: file, position: level.source.position(ofTile: gem),
-                    message: "the gem at \(gem) cannot be reached by any program with this level's cards (\(using))"))
+                    said: Messages.later(
+                        "the gem at %1$s cannot be reached by any program with this level's cards (%2$s)",
+                        .plain("\(gem)"), .said(using))))
         }
         let goal = level.map.goal
         if !reachable[goal.y * world.width + goal.x] {
             diagnostics.append(
                 Diagnostic(
                     file: file, position: level.source.position(ofTile: goal),
-                    message: "the goal at \(goal) cannot be reached by any program with this level's cards (\(using))"))
+                    said: Messages.later(
+                        "the goal at %1$s cannot be reached by any program with this level's cards (%2$s)",
+                        .plain("\(goal)"), .said(using))))
         }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }
 
         let solution = Solver.solve(level, options: solverOptions)
         let bound = solution.bound
         let where_ = level.maxCards != nil ? level.source.position(ofField: "maxCards") : level.source.position(ofField: "tiles")
-        let limit: String
-        if level.maxCards != nil || solverOptions.maxCards != nil {
-            limit = level.maxCards != nil ? "maxCards (\(bound))" : "\(bound) cards"
+        let bounded = level.maxCards != nil || solverOptions.maxCards != nil
+        let limit: MessageText
+        if bounded {
+            limit = level.maxCards != nil ? Messages.later("maxCards (%s)", .number(bound)) : Messages.later("%s cards", .number(bound))
         } else if solution.boundFromStraightProgram {
-            limit = "\(bound) cards (the shortest program of step cards only, the bound when maxCards is not set)"
+            limit = Messages.later(
+                "%s cards (the shortest program of step cards only, the bound when maxCards is not set)", .number(bound))
         } else {
-            limit = "\(bound) cards (the bound when maxCards is not set)"
+            limit = Messages.later("%s cards (the bound when maxCards is not set)", .number(bound))
         }
         if solution.program == nil {
             if solution.isProven {
-                let within = level.maxCards != nil || solverOptions.maxCards != nil ? "within \(limit) " : ""
-                diagnostics.append(
-                    Diagnostic(
-                        file: file, position: where_,
-                        message: "no program \(within)solves this level: the robot cannot reach the goal with every gem using these cards"))
+                let said =
+                    bounded
+                    ? Messages.later(
+                        "no program within %s solves this level: the robot cannot reach the goal with every gem using these cards",
+                        .said(limit))
+                    : Messages.later("no program solves this level: the robot cannot reach the goal with every gem using these cards")
+                diagnostics.append(Diagnostic(file: file, position: where_, said: said))
             } else {
                 diagnostics.append(
                     Diagnostic(
                         file: file, position: where_, severity: .warning,
-                        message: "could not confirm that a program within \(limit) solves this level: the search stopped at its budget after checking every program of up to \(solution.searchedUpTo) cards"))
+                        said: Messages.later(
+                            "could not confirm that a program within %1$s solves this level: the search stopped at its budget after checking every program of up to %2$s cards",
+                            .said(limit), .number(solution.searchedUpTo))))
             }
         } else if !solution.isProven, let count = solution.cardCount {
             diagnostics.append(
                 Diagnostic(
                     file: file, position: where_, severity: .note,
-                    message: "solvable with \(count) cards; fewer was not proven (every program of up to \(solution.searchedUpTo) cards was checked)"))
+                    said: Messages.later(
+                        "solvable with %1$s cards; fewer was not proven (every program of up to %2$s cards was checked)",
+                        .number(count), .number(solution.searchedUpTo))))
         }
         diagnostics += checkFunctionCards(level)
         return (solution, diagnostics)
@@ -147,13 +163,17 @@ public struct LevelValidator: Sendable {
             diagnostics.append(
                 Diagnostic(
                     file: level.source.file, position: level.source.position(ofField: "cards"), severity: .warning,
-                    message: "the level offers \(has.name) but not \(lacks.name), so \(has.name) cannot be used; add \(lacks.name) or remove \(has.name)"))
+                    said: Messages.later(
+                        "the level offers %1$s but not %2$s, so %1$s cannot be used; add %2$s or remove %1$s",
+                        .plain(has.name), .plain(lacks.name))))
         }
         if !cards.contains(.end) && cards.contains(where: \.isDefine) {
             diagnostics.append(
                 Diagnostic(
                     file: level.source.file, position: level.source.position(ofField: "cards"), severity: .warning,
-                    message: "the level offers a define card but no end card, so a definition can only be the last cards; add end"))
+                    said: Messages.later(
+                        "the level offers a define card but no end card, so a definition can only be the last cards; add %s",
+                        .plain(Card.end.name))))
         }
         return diagnostics
     }
@@ -168,69 +188,9 @@ public struct LevelValidator: Sendable {
         return [
             Diagnostic(
                 file: level.source.file, position: level.source.position(ofField: "number"), severity: .warning,
-                message: "the file name says level \(fileNumber) but 'number' is \(level.number); rename the file or fix the number")
+                said: Messages.later(
+                    "the file name says level %1$s but '%2$s' is %3$s; rename the file or fix the number",
+                    .number(fileNumber), .plain("number"), .number(level.number)))
         ]
-    }
-
-    /// Checks across the levels of one directory: duplicate numbers, unlocks of missing levels, and cycles.
-    static func checkDirectory(_ files: [FileValidation], directory: String) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        let levels = files.compactMap(\.level)
-        var byNumber: [Int: Level] = [:]
-        for level in levels {
-            if let first = byNumber[level.number] {
-                diagnostics.append(
-                    Diagnostic(
-                        file: level.source.file, position: level.source.position(ofField: "number"),
-                        message: "level number \(level.number) is also used by \(first.source.file); every level needs its own number"))
-            } else {
-                byNumber[level.number] = level
-            }
-        }
-        // Numbers of files that did not decode may still be readable; do not call their unlocks missing.
-        var partlyKnown = Set<Int>()
-        for file in files where file.level == nil {
-            if let json = try? LevelLoader.parse(file.file), let number = json.members?.first(where: { $0.key == "number" })?.value.intValue {
-                partlyKnown.insert(number)
-            }
-        }
-        for level in levels {
-            guard let target = level.unlocks else { continue }
-            if target == level.number {
-                diagnostics.append(
-                    Diagnostic(
-                        file: level.source.file, position: level.source.position(ofField: "unlocks"),
-                        message: "level \(level.number) unlocks itself; name the next level, or leave 'unlocks' out for the last one"))
-            } else if byNumber[target] == nil && !partlyKnown.contains(target) {
-                diagnostics.append(
-                    Diagnostic(
-                        file: level.source.file, position: level.source.position(ofField: "unlocks"),
-                        message: "unlocks level \(target), but \(directory) has no level with that number"))
-            }
-        }
-        // Each level unlocks at most one other, so cycles are found by walking the chains.
-        var reported = Set<Int>()
-        for start in byNumber.keys.sorted() {
-            var path: [Int] = []
-            var seen = Set<Int>()
-            var current: Int? = start
-            while let number = current, let level = byNumber[number], !seen.contains(number) {
-                seen.insert(number)
-                path.append(number)
-                current = level.unlocks
-            }
-            guard let repeated = current, seen.contains(repeated), let startIndex = path.firstIndex(of: repeated) else { continue }
-            let cycle = Array(path[startIndex...])
-            guard cycle.count > 1, reported.isDisjoint(with: cycle) else { continue }
-            reported.formUnion(cycle)
-            let first = cycle.min()!
-            let rotated = Array(cycle[cycle.firstIndex(of: first)!...] + cycle[..<cycle.firstIndex(of: first)!])
-            let level = byNumber[first]!
-            diagnostics.append(
-                Diagnostic(
-                    file: level.source.file, position: level.source.position(ofField: "unlocks"),
-                    message: "the levels unlock each other in a cycle: \((rotated + [first]).map(String.init).joined(separator: " -> ")); the last level of a chain unlocks nothing"))
-        }
-        return diagnostics
     }
 }

@@ -13,6 +13,9 @@ public struct MessageText: Sendable, Equatable, CustomStringConvertible {
         case term(String, context: String)
         /// Words of the catalog, each translated under `context`, joined by ", ".
         case terms([String], context: String)
+        /// A message of its own, told in the same language (a part that differs from case to case, such as what a
+        /// value should have been).
+        case said(MessageText)
     }
 
     /// The English text with `%s` (or `%N$s`) for each value.
@@ -42,6 +45,7 @@ public struct MessageText: Sendable, Equatable, CustomStringConvertible {
             case .plain(let text): text
             case .term(let word, let context): catalog.text(word, context: context)
             case .terms(let words, let context): words.map { catalog.text($0, context: context) }.joined(separator: ", ")
+            case .said(let message): message.told(in: catalog)
             }
         }
         return Messages.format(catalog.text(template), filled)
