@@ -28,5 +28,10 @@ extension Detection {
 
     /// Whether a teacher should look at this reading: cells were corrected, or the confidence is below
     /// ``sureConfidence``.
-    public var isUnsure: Bool { correctedCells > 0 || confidence < Self.sureConfidence }
+    public var isUnsure: Bool { Self.isUnsure(confidence: confidence, correctedCells: correctedCells) }
+
+    /// Whether a reading of `confidence` with `correctedCells` corrected is unsure (see ``isUnsure``).
+    public static func isUnsure(confidence: Double, correctedCells: Int) -> Bool {
+        correctedCells > 0 || confidence < sureConfidence
+    }
 }

@@ -15,4 +15,12 @@ extension SessionError {
         }
         return (document, members)
     }
+
+    /// "unknown field 'levle'; did you mean 'level'? (known fields: ...)", the reason a session file's unknown key
+    /// is refused with.
+    static func unknownField(_ key: String, known: Set<String>) -> String {
+        let names = known.sorted()
+        return "unknown field '\(TerminalText.truncated(key, width: 40))'\(NameSuggestion.suffix(for: key, in: names)) "
+            + "(known fields: \(names.joined(separator: ", ")))"
+    }
 }

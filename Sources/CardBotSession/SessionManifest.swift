@@ -68,11 +68,7 @@ public struct SessionManifest: Sendable, Equatable {
         var seen: Set<String> = []
         for member in members {
             guard Self.fields.contains(member.key) else {
-                let known = Self.fields.sorted()
-                throw fail(
-                    member.keyPosition,
-                    "unknown field '\(TerminalText.truncated(member.key, width: 40))'\(NameSuggestion.suffix(for: member.key, in: known)) "
-                        + "(known fields: \(known.joined(separator: ", ")))")
+                throw fail(member.keyPosition, SessionError.unknownField(member.key, known: Self.fields))
             }
             guard seen.insert(member.key).inserted else {
                 throw fail(member.keyPosition, "the field '\(member.key)' is given twice")

@@ -23,5 +23,5 @@ public struct CardReading: Sendable, Equatable {
     }
 
     /// Whether a teacher should look at the card: as ``Detection/isUnsure`` says.
-    public var isUnsure: Bool { correctedCells > 0 || confidence < Detection.sureConfidence }
+    public var isUnsure: Bool { Detection.isUnsure(confidence: confidence, correctedCells: correctedCells) }
 }

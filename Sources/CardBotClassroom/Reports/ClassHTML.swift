@@ -263,7 +263,7 @@ public enum ClassHTML {
             let card = Card.shown(index < names.count ? names[index] : "?")
             let percent = reading.map { Int(($0.confidence * 100).rounded()) } ?? 0
             let alt =
-                reading.map { $0.isUnsure }.flatMap { $0 } ?? false
+                reading?.isUnsure ?? false
                 ? Messages.text("card %1$s, read as %2$s, unsure (%3$s%%): check it", index + 1, card, percent)
                 : Messages.text("card %1$s, read as %2$s (%3$s%%)", index + 1, card, percent)
             return [
