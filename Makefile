@@ -134,7 +134,7 @@ uninstall:
 
 # A Debian package of the same tree under /usr, with its runtime dependencies, built with dpkg-deb:
 # .build/deb/cardbot_VERSION_ARCH.deb. `sudo dpkg -i` installs it, `sudo dpkg -r cardbot` removes it.
-DEB_VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/cardbot/CardBotVersion.swift)
+DEB_VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/CardBotCommandLine/CardBotVersion.swift)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB_ROOT = .build/deb/cardbot_$(DEB_VERSION)_$(DEB_ARCH)
 # The package's binary carries the Swift runtime and Foundation (--static-swift-stdlib), built apart in

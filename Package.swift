@@ -6,9 +6,10 @@ import PackageDescription
 //   -> CardBotSession (what a recording is) -> CardBotVision (deck, detection; no drawing)
 //   -> CardBotLesson (levels, robot, solver; no pixels) -> CardBotClassroom (tracking, grading, reports; no renderer)
 //   -> CardBotGradebook (SQLite)    CardBotAR (the replay on the table)
-//   -> CardBotPictures (every picture and document) -> cardbot (thin commands).
+//   -> CardBotPictures (every picture and document)
+//   -> CardBotCommandLine (option groups, help in the reader's language, the terminal) -> cardbot (thin commands).
 // CardBotSupport is under everything and CardBotGeometry (points, the one homography) under the codecs; CardBotSynth
-// (test and demo material) beside the codecs.
+// (test and demo material: a deck's cards drawn, a level's sessions recorded) above Vision and Lesson.
 // No lower layer imports a higher one.
 let package = Package(
     name: "CardBot",
@@ -107,17 +108,20 @@ let package = Package(
             name: "CardBotVision",
             dependencies: ["CardBotGeometry", "CardBotImaging", "CardBotSupport"]
         ),
-        // Renders camera-like frames of cards with ground truth, and recorded sessions at a child's pace (written
-        // through CardBotSession): test and demo support, kept out of the detection path.
-        .target(
-            name: "CardBotSynth",
-            dependencies: ["CardBotGeometry", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSession", "CardBotSupport"]
-        ),
         // Levels, the card language, the robot, the solver and the validator: pure logic, no pixels.
         // It takes the deck's names as plain data, so it needs no vision.
         .target(
             name: "CardBotLesson",
             dependencies: ["CardBotSupport"]
+        ),
+        // Renders camera-like frames of a deck's cards with ground truth, and recorded sessions of a level's programs
+        // at a child's pace (written through CardBotSession): test and demo support, kept out of the detection path.
+        .target(
+            name: "CardBotSynth",
+            dependencies: [
+                "CardBotGeometry", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSession", "CardBotVision",
+                "CardBotLesson", "CardBotSupport",
+            ]
         ),
         // The AR replay: the table plane from the cards, the level and robot drawn on the camera's view.
         // Above Vision and Lesson; Classroom and the CLI call it.
@@ -157,13 +161,24 @@ let package = Package(
                 "CardBotImaging", "CardBotPrint", "CardBotSupport",
             ]
         ),
+        // The command line's shared parts, as SwiftPM's CoreCommands are for its tools: the option groups and
+        // argument values every subcommand declares, help and usage errors in the reader's language (ArgumentParser's
+        // words rewritten through the catalog), and the terminal's output, warnings and progress bars.
+        .target(
+            name: "CardBotCommandLine",
+            dependencies: [
+                "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotVision",
+                "CardBotImaging", "CardBotSynth", "CardBotSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The thin command: each subcommand maps its options to one library call; errors reach its root, which prints
         // them once. It links FFmpeg and cairo only through the modules that use them.
         .executableTarget(
             name: "cardbot",
             dependencies: [
                 "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson",
-                "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
+                "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport", "CardBotCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -175,6 +190,7 @@ let package = Package(
                 "cardbot", "CardBotAR", "CardBotClassroom", "CardBotPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .testTarget(name: "CardBotCommandLineTests", dependencies: ["CardBotCommandLine"]),
         .testTarget(name: "CardBotGeometryTests", dependencies: ["CardBotGeometry"]),
         // Resources/ holds the test deck and real photos, read through #filePath (not bundled).
         .testTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotCommandLine
 import CardBotSupport
 import Foundation
 
@@ -34,15 +35,9 @@ struct CardBotCommand: ParsableCommand {
             var command = try parseAsRoot(StartupLanguage.forParsing(arguments))
             try command.run()
         } catch let error as DiagnosticError {
-            exit(with: error)
+            StandardError.exit(with: error)
         } catch {
             exit(translating: error)
         }
-    }
-
-    /// Prints `error`'s problems, each once, and ends the process with its exit status.
-    static func exit(with error: DiagnosticError) -> Never {
-        for problem in error.problems { StandardError.print(problem.line) }
-        Foundation.exit(error.exitStatus)
     }
 }

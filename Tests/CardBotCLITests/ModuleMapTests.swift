@@ -17,7 +17,8 @@ struct ModuleMapTests {
         "CardBotVision": ["CardBotGeometry", "CardBotImaging", "CardBotSupport"],
         "CardBotLesson": ["CardBotSupport"],
         "CardBotSynth": [
-            "CardBotGeometry", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSession", "CardBotSupport",
+            "CardBotGeometry", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSession", "CardBotVision",
+            "CardBotLesson", "CardBotSupport",
         ],
         "CardBotClassroom": ["CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport"],
         "CardBotGradebook": ["CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotImaging", "CardBotSupport"],
@@ -29,11 +30,16 @@ struct ModuleMapTests {
             "CardBotAR", "CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotGeometry",
             "CardBotImaging", "CardBotPrint", "CardBotSupport",
         ],
+        // The command line's shared parts: option groups of every command, help in the reader's language.
+        "CardBotCommandLine": [
+            "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotVision",
+            "CardBotImaging", "CardBotSynth", "CardBotSupport",
+        ],
         // The executable maps options to the library call of each command: it links FFmpeg and cairo only
         // through the modules that use them.
         "cardbot": [
             "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson",
-            "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
+            "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport", "CardBotCommandLine",
         ],
     ]
 

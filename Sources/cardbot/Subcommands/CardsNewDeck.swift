@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotCommandLine
 import CardBotSupport
 import CardBotVision
 import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotCommandLine
 import CardBotPictures
 import CardBotSupport
 import Foundation

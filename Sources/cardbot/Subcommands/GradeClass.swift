@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardBotClassroom
+import CardBotCommandLine
 import CardBotGradebook
 import CardBotPictures
 import CardBotSupport

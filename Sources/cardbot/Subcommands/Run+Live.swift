@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardBotClassroom
+import CardBotCommandLine
 import CardBotLesson
 import CardBotSession
 import CardBotSupport

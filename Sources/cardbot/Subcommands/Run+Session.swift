@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardBotClassroom
+import CardBotCommandLine
 import CardBotPictures
 import CardBotSession
 import CardBotSupport

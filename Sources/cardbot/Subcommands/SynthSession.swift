@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardBotCommandLine
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
@@ -55,26 +56,15 @@ extension CardBotCommand.Synth {
 
         func run() throws {
             let deck = try deckOptions.load()
-            let deckNames = deck.namesByMarker
-            let level = try LevelLoader.locate(try self.level.required(), levelsDirectory: self.level.levels.path, deckNames: deckNames)
-            let mapping = CardMapping(level: level, deckNames: deckNames)
-            let programs = try ([("--program", program)] + later.map { ("--then", $0) }).map { option, text in
-                try mapping.cards(text: text, source: option).map { level.markerIDs(for: $0).first! }
-            }
-            let out = self.out ?? videoOptions.video.map { path in
-                let folder = (path as NSString).deletingLastPathComponent
-                return folder.isEmpty ? "." : folder
-            }!
+            let level = try LevelLoader.locate(try self.level.required(), levelsDirectory: self.level.levels.path, deckNames: deck.namesByMarker)
+            let out = self.out ?? SessionSynthesizer.folder(ofVideo: videoOptions.video!)
             var options = SessionSynthesizer.Options(
                 width: size.width, height: size.height, difficulty: difficulty, jpegQuality: quality == 0 ? nil : quality,
                 stillsFPS: fps, pace: pace.timeline, runMarks: pace.runMarks)
             options.video = videoOptions.sessionVideo
-            let synthesizer = SessionSynthesizer(faces: deck.synthFaces, goFace: deck.goFace, options: options)
-            let levelReference: SessionManifest.LevelReference =
-                Int(self.level.level ?? "") != nil
-                ? .number(level.number) : .path(SessionSynthesizer.relativePath(of: level.source.file, from: out))
-            let truth = try synthesizer.write(
-                programs: programs, seed: seed, to: out, student: student, level: levelReference,
+            let truth = try SessionSynthesizer(deck: deck, options: options).write(
+                level: level, byNumber: Int(self.level.level ?? "") != nil, deck: deck,
+                programs: [("--program", program)] + later.map { ("--then", $0) }, seed: seed, to: out, student: student,
                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             StandardOutput.print(
                 truth.summary(folder: out, video: videoOptions.video, fps: fps, runMarks: pace.runMarks, goCard: pace.goCard))

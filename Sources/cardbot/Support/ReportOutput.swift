@@ -1,4 +1,5 @@
 import CardBotClassroom
+import CardBotCommandLine
 
 /// What `grade` and `grade merge` share: printing the class table and writing the reports.
 enum ReportOutput {

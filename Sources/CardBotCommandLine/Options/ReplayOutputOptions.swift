@@ -1,0 +1,57 @@
+import ArgumentParser
+import CardBotAR
+import CardBotPictures
+import CardBotSupport
+import Foundation
+
+/// `--replay OUT` and its pacing and camera options: the AR replay of `run`.
+package struct ReplayOutputOptions: ParsableArguments {
+    /// Creates the options with their defaults (the argument parser fills them in).
+    package init() {}
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            Messages.text("Write the AR replay: OUT.mp4 (H.264), OUT.gif, or DIR/ for one PNG per frame."),
+            valueName: "out"))
+    package var replay: ReplayTarget?
+
+    @Option(
+        name: .customLong("step-seconds"),
+        help: ArgumentHelp(Messages.text("Seconds per robot step in the replay."), valueName: "s"))
+    package var stepSeconds: Double = 0.5
+
+    @Option(
+        name: .customLong("camera-fov"),
+        help: ArgumentHelp(
+            Messages.text("The camera's horizontal field of view in degrees, for standing the robot and walls up from the table (phones and webcams: 60 to 70)."),
+            valueName: "degrees"))
+    package var cameraFOV: Double = CameraPose.defaultFieldOfView
+
+    @Option(
+        name: .customLong("card-size"),
+        help: ArgumentHelp(Messages.text("The printed cards' width, such as 60mm, 6cm or 2.5in (as cards print --card-size)."), valueName: "size"))
+    package var cardSize = Length(millimetres: CardGeometry.defaultWidth)
+
+    package func validate() throws {
+        guard ReplayOptions.stepSecondsRange.contains(stepSeconds) else {
+            throw ValidationError(Messages.text("--step-seconds must be from 0.05 to 10, not %s.", stepSeconds))
+        }
+        guard CameraPose.fieldsOfView.contains(cameraFOV) else {
+            throw ValidationError(Messages.text("--camera-fov must be from 20 to 150 degrees, not %s.", cameraFOV))
+        }
+        guard CardGeometry.widths.contains(cardSize.millimetres) else {
+            throw ValidationError(Messages.text("--card-size must be a length from 30mm to 180mm such as 60mm, 6cm or 2.5in, not '%s'.", cardSize))
+        }
+    }
+
+    /// The replay job `--replay` asks for, or nil without it.
+    package var job: ReplayJob? {
+        replay.map { ReplayJob(target: $0, options: options) }
+    }
+
+    /// The replay's options.
+    package var options: ReplayOptions {
+        ReplayOptions(cards: CardGeometry(width: cardSize.millimetres), fieldOfView: cameraFOV, stepSeconds: stepSeconds)
+    }
+}

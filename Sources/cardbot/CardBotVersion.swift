@@ -1,4 +1,0 @@
-/// The version `cardbot --version` prints.
-enum CardBotVersion {
-    static let current = "0.1.0"
-}
