@@ -27,7 +27,10 @@ struct HelpLanguageTests {
         ] {
             #expect(help.stdout.contains(line + "\n"), "\(line)")
         }
-        #expect(help.stdout.contains("(standard: 0.5)"))
+        // Defaults are numbers as Danish writes them: a decimal comma.
+        #expect(help.stdout.contains("(standard: 0,5)"))
+        #expect(help.stdout.contains("(standard: 64,0)"))
+        #expect(help.stdout.firstMatch(of: /standard: [0-9]+\.[0-9]/) == nil)
         for english in [
             "OVERVIEW", "USAGE", "OPTIONS", "Show help information", "(default:", "Run a program on a level",
         ] {

@@ -70,8 +70,15 @@ package enum HelpTranslator {
         return label.dropLast(mark.english.count) + mark.translation
     }
 
-    /// The built-in options' help, and the default and values added to an option's.
+    /// The built-in options' help, and the default and values added to an option's: a decimal default in the
+    /// language's form (`0,5`).
     private static func translated(help: String) -> String {
-        ParserWords.builtInHelp[help] ?? TemplateMatch.translate(help, by: ParserWords.optionHelp) ?? help
+        ParserWords.builtInHelp[help]
+            ?? TemplateMatch.translate(help, by: ParserWords.optionHelp, otherValue: decimalInLanguage) ?? help
+    }
+
+    /// `value` with the language's decimal mark when it is a decimal number (`0.5`), else as it is.
+    private static func decimalInLanguage(_ value: String) -> String {
+        value.wholeMatch(of: /-?[0-9]+\.[0-9]+/) != nil ? Messages.decimal(value) : value
     }
 }

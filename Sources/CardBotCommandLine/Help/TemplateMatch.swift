@@ -32,13 +32,15 @@ package enum TemplateMatch {
     }
 
     /// `text` translated by the first of `templates` (English, translation; the longest first) that matches the
-    /// whole of it, each value it fills in translated by `valueTemplates` when one matches; nil when none does.
+    /// whole of it, each value it fills in translated by `valueTemplates` when one matches, else by `otherValue`;
+    /// nil when none does.
     package static func translate(
-        _ text: String, by templates: [(String, String)], values valueTemplates: [(String, String)] = []
+        _ text: String, by templates: [(String, String)], values valueTemplates: [(String, String)] = [],
+        otherValue: (String) -> String = { $0 }
     ) -> String? {
         for (english, translation) in templates.sorted(by: { $0.0.count > $1.0.count }) {
             guard let found = values(in: text, template: english) else { continue }
-            let filled = found.map { value in translate(value, by: valueTemplates) ?? value }
+            let filled = found.map { value in translate(value, by: valueTemplates) ?? otherValue(value) }
             return Messages.format(translation, filled)
         }
         return nil
