@@ -80,7 +80,7 @@ public struct LiveSession: Sendable {
                     cardsSeen.keep(cards, of: frame.stamp)
                     run(tracker.observe(.init(stamp: frame.stamp, markers: cards.map(\.marker))), delivered: delivered)
                 case .failure(let error):
-                    let bad = SessionRun.UnreadableFrame(name: frame.stamp.name, reason: error.reason)
+                    let bad = SessionRun.UnreadableFrame(name: frame.stamp.name, said: error.said)
                     unreadable.append(bad)
                     onUnreadable(bad)
                     run(tracker.observe(.init(stamp: frame.stamp, markers: nil)), delivered: delivered)

@@ -126,7 +126,7 @@ public struct SessionReport: Sendable {
         lines.append(line(frames, Messages.text("%1$s read, %2$s unreadable", read, run.unreadable.count)))
         for frame in run.unreadable {
             lines.append(
-                String(repeating: " ", count: width + 2) + "\(TerminalText.visible(frame.name)): \(TerminalText.visible(frame.reason))")
+                String(repeating: " ", count: width + 2) + "\(TerminalText.visible(frame.name)): \(TerminalText.visible(frame.shownReason))")
         }
         lines.append(line(attempts, String(run.attempts.count)))
         lines.append(line(signal, Self.signalText(run)))

@@ -10,14 +10,26 @@ public struct SessionRun: Sendable {
     public struct UnreadableFrame: Sendable, Equatable {
         /// The frame's name inside the session folder.
         public var name: String
-        /// The reason, in words.
+        /// The reason, in English words (as JSON and the gradebook keep it).
         public var reason: String
+        /// The reason kept to be told in the reader's language, when it is known as a message (nil for a reason
+        /// read back from a gradebook: then it is told in English).
+        public var said: MessageText?
 
         /// Creates an unreadable frame.
         public init(name: String, reason: String) {
             self.name = name
             self.reason = reason
         }
+
+        /// Creates an unreadable frame whose reason is a message.
+        public init(name: String, said: MessageText) {
+            self.init(name: name, reason: said.english)
+            self.said = said
+        }
+
+        /// The reason in the reader's language, where it is known as a message.
+        public var shownReason: String { said?.localized ?? reason }
     }
 
     /// One program the child ran, and what the robot did with it.

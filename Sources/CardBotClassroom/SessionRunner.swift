@@ -67,7 +67,7 @@ public struct SessionRunner: Sendable {
                     lastReadable = frame.stamp
                 case .failure(let error):
                     frames.append(.init(stamp: frame.stamp, markers: nil))
-                    unreadable.append(.init(name: frame.stamp.name, reason: error.reason))
+                    unreadable.append(.init(name: frame.stamp.name, said: error.said))
                 }
                 done += 1
                 progress?(done)

@@ -24,8 +24,8 @@ public enum FileBytes {
             case .tooLarge: kind = .tooLarge
             case .notRegular, .unreadable: kind = .unreadable
             }
-            let reason = error.kind == .isDirectory ? "is a directory, not an image file" : error.reason
-            throw ImageError(kind, file: path, reason: reason)
+            let said = error.kind == .isDirectory ? Messages.later("is a directory, not an image file") : error.said
+            throw ImageError(kind, file: path, said: said)
         }
     }
 

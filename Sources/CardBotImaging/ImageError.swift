@@ -19,14 +19,22 @@ public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     public var kind: Kind
     /// The file the failure is about, or `<memory>` for bytes.
     public var file: String
-    /// The reason in words, with what to do where there is something to do.
-    public var reason: String
+    /// The reason, with what to do where there is something to do, kept to be told in the reader's language.
+    public var said: MessageText
+
+    /// The reason in English, as JSON and the gradebook keep it.
+    public var reason: String { said.english }
 
     /// Creates an error.
-    public init(_ kind: Kind, file: String, reason: String) {
+    public init(_ kind: Kind, file: String, said: MessageText) {
         self.kind = kind
         self.file = file
-        self.reason = reason
+        self.said = said
+    }
+
+    /// Creates an error whose reason is a text from elsewhere (a library's message), told as it is.
+    public init(_ kind: Kind, file: String, reason: String) {
+        self.init(kind, file: file, said: MessageText(template: "%s", values: [.plain(reason)]))
     }
 
     public var description: String { "\(file): \(reason)" }
@@ -34,5 +42,5 @@ public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension ImageError: DiagnosticError {
     /// The file and the reason.
-    public var problems: [Problem] { [Problem(file: file, reason)] }
+    public var problems: [Problem] { [Problem(file: file, said.localized)] }
 }

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// Reads images from paths or bytes, choosing the decoder by magic bytes.
 ///
 /// A reader keeps its file buffer between calls, so one reader per worker decodes a stream of
@@ -87,10 +89,10 @@ public struct ImageReader: Sendable {
 
     private static func format(of bytes: UnsafeRawBufferPointer, file: String) throws -> ImageFormat {
         if bytes.isEmpty {
-            throw ImageError(.empty, file: file, reason: "the file is empty")
+            throw ImageError(.empty, file: file, said: Messages.later("the file is empty"))
         }
         guard let format = ImageFormat.sniff(bytes) else {
-            throw ImageError(.unknownFormat, file: file, reason: "not a PNG or JPEG image (its first bytes match neither)")
+            throw ImageError(.unknownFormat, file: file, said: Messages.later("not a PNG or JPEG image (its first bytes match neither)"))
         }
         return format
     }

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// Writes images as PNG or JPEG, atomically.
 public enum ImageWriter {
     /// Encodes `image` in the format its path's extension names (`.png`, `.jpg`, `.jpeg`) and writes it atomically.
@@ -23,7 +25,7 @@ public enum ImageWriter {
 
     private static func format(for path: String) throws -> ImageFormat {
         guard let format = ImageFormat.forWriting(path: path) else {
-            throw ImageError(.writeFailed, file: path, reason: "name the file .png, .jpg or .jpeg to choose its format")
+            throw ImageError(.writeFailed, file: path, said: Messages.later("name the file .png, .jpg or .jpeg to choose its format"))
         }
         return format
     }

@@ -1,4 +1,5 @@
 import CCardBotJPEG
+import CardBotSupport
 
 /// JPEG decoding and encoding through libjpeg(-turbo), via the setjmp-guarded C shim.
 public enum JPEGCodec {
@@ -78,7 +79,7 @@ public enum JPEGCodec {
         _ bytes: UnsafeRawBufferPointer, limits: ImageLimits, file: String
     ) throws -> OpenDecoder {
         guard !bytes.isEmpty, let base = bytes.baseAddress else {
-            throw ImageError(.empty, file: file, reason: "the file is empty")
+            throw ImageError(.empty, file: file, said: Messages.later("the file is empty"))
         }
         var width: UInt32 = 0
         var height: UInt32 = 0
@@ -125,7 +126,7 @@ public enum JPEGCodec {
         pixels: [UInt8], width: Int, height: Int, channels: Int32, quality: Int, progressive: Bool
     ) throws -> [UInt8] {
         guard width > 0, height > 0, width <= 65_500, height <= 65_500 else {
-            throw ImageError(.writeFailed, file: "<memory>", reason: "JPEG cannot store a \(width)x\(height) image")
+            throw ImageError(.writeFailed, file: "<memory>", said: Messages.later("JPEG cannot store a %1$sx%2$s image", .plain("\(width)"), .plain("\(height)")))
         }
         var output: UnsafeMutablePointer<UInt8>? = nil
         var length = 0
@@ -139,7 +140,7 @@ public enum JPEGCodec {
             }
         }
         guard status == 0, let output else {
-            throw ImageError(.writeFailed, file: "<memory>", reason: "libjpeg could not encode: \(string(message))")
+            throw ImageError(.writeFailed, file: "<memory>", said: Messages.later("libjpeg could not encode: %s", .plain("\(string(message))")))
         }
         defer { cardbot_jpeg_free(output) }
         return Array(UnsafeBufferPointer(start: output, count: length))
@@ -152,11 +153,11 @@ public enum JPEGCodec {
 
     private static func classify(message: String, file: String) -> ImageError {
         if message.contains("truncated") || message.contains("Premature end") {
-            return ImageError(.truncated, file: file, reason: "the JPEG data ends early (the file is truncated)")
+            return ImageError(.truncated, file: file, said: Messages.later("the JPEG data ends early (the file is truncated)"))
         }
         if message == "the file is empty" {
             return ImageError(.empty, file: file, reason: message)
         }
-        return ImageError(.corrupt, file: file, reason: "not a valid JPEG: \(message)")
+        return ImageError(.corrupt, file: file, said: Messages.later("not a valid JPEG: %s", .plain(message)))
     }
 }

@@ -1,4 +1,5 @@
 import CPNG
+import CardBotSupport
 
 /// PNG decoding and encoding through libpng's simplified API, which reports errors without longjmp.
 ///
@@ -75,7 +76,7 @@ public enum PNGCodec {
         _ bytes: UnsafeRawBufferPointer, limits: ImageLimits, file: String
     ) throws -> UnsafeMutablePointer<png_image> {
         guard !bytes.isEmpty, let base = bytes.baseAddress else {
-            throw ImageError(.empty, file: file, reason: "the file is empty")
+            throw ImageError(.empty, file: file, said: Messages.later("the file is empty"))
         }
         let png = UnsafeMutablePointer<png_image>.allocate(capacity: 1)
         png.initialize(to: png_image())
@@ -83,7 +84,7 @@ public enum PNGCodec {
         if png_image_begin_read_from_memory(png, base, bytes.count) == 0 {
             let reason = message(of: &png.pointee)
             release(png)
-            throw ImageError(.corrupt, file: file, reason: "not a valid PNG: \(reason)")
+            throw ImageError(.corrupt, file: file, said: Messages.later("not a valid PNG: %s", .plain(reason)))
         }
         // Untagged 16-bit files are sRGB in practice (libpng would otherwise assume linear and brighten them).
         png.pointee.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
@@ -112,7 +113,9 @@ public enum PNGCodec {
                 || reason.contains("read beyond end")
             throw ImageError(
                 truncated ? .truncated : .corrupt, file: file,
-                reason: truncated ? "the PNG data ends early (the file is truncated): \(reason)" : "not a valid PNG: \(reason)")
+                said: truncated
+                    ? Messages.later("the PNG data ends early (the file is truncated): %s", .plain(reason))
+                    : Messages.later("not a valid PNG: %s", .plain(reason)))
         }
     }
 
@@ -120,7 +123,7 @@ public enum PNGCodec {
         pixels: [UInt8], width: Int, height: Int, format: UInt32, channels: Int
     ) throws -> [UInt8] {
         guard width > 0, height > 0 else {
-            throw ImageError(.writeFailed, file: "<memory>", reason: "PNG cannot store a \(width)x\(height) image")
+            throw ImageError(.writeFailed, file: "<memory>", said: Messages.later("PNG cannot store a %1$sx%2$s image", .plain("\(width)"), .plain("\(height)")))
         }
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
@@ -133,7 +136,7 @@ public enum PNGCodec {
             png_image_write_to_memory(&png, nil, &size, 0, source.baseAddress, stride, nil)
         }
         guard measured != 0, size > 0 else {
-            throw ImageError(.writeFailed, file: "<memory>", reason: "libpng could not encode: \(message(of: &png))")
+            throw ImageError(.writeFailed, file: "<memory>", said: Messages.later("libpng could not encode: %s", .plain(message(of: &png))))
         }
         var output = [UInt8](repeating: 0, count: size)
         let written = output.withUnsafeMutableBytes { destination in
@@ -142,7 +145,7 @@ public enum PNGCodec {
             }
         }
         guard written != 0 else {
-            throw ImageError(.writeFailed, file: "<memory>", reason: "libpng could not encode: \(message(of: &png))")
+            throw ImageError(.writeFailed, file: "<memory>", said: Messages.later("libpng could not encode: %s", .plain(message(of: &png))))
         }
         output.removeLast(output.count - size)
         return output

@@ -16,8 +16,8 @@ extension RecordedSession {
         do {
             bytes = try RegularFile.read(file, maxBytes: Self.maximumManifestBytes)
         } catch {
-            if error.kind == .tooLarge { throw SessionError(file: file, reason: "\(error.reason); a corrections.json is at most 4 MiB") }
-            throw SessionError(file: file, reason: "cannot be read: it \(error.reason)")
+            if error.kind == .tooLarge { throw SessionError(file: file, said: Messages.later("%s; a corrections.json is at most 4 MiB", .said(error.said))) }
+            throw SessionError(file: file, said: Messages.later("cannot be read: it %s", .said(error.said)))
         }
         return try SessionCorrections.parse(bytes, file: file)
     }

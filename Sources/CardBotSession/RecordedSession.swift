@@ -205,9 +205,9 @@ public struct RecordedSession: Sendable, Equatable {
                 bytes = try RegularFile.read(manifestPath, maxBytes: maximumManifestBytes)
             } catch {
                 if error.kind == .tooLarge {
-                    throw SessionError(file: manifestPath, reason: "\(error.reason); a session.json is at most 4 MiB")
+                    throw SessionError(file: manifestPath, said: Messages.later("%s; a session.json is at most 4 MiB", .said(error.said)))
                 }
-                throw SessionError(file: manifestPath, reason: "cannot be read: it \(error.reason)")
+                throw SessionError(file: manifestPath, said: Messages.later("cannot be read: it %s", .said(error.said)))
             }
             manifest = try SessionManifest.parse(bytes, file: manifestPath)
             hasManifest = true
@@ -232,7 +232,7 @@ public struct RecordedSession: Sendable, Equatable {
             do {
                 entries = try FileSystem.names(in: path)
             } catch {
-                throw SessionError(file: path, reason: error.reason)
+                throw SessionError(file: path, said: error.said)
             }
             // Every entry named like a frame is kept, even a folder or a looping link: reading it then says why
             // it is unreadable, so that no frame is skipped without a word.
@@ -281,7 +281,7 @@ public struct RecordedSession: Sendable, Equatable {
             do {
                 entries = try FileSystem.names(in: path)
             } catch {
-                throw SessionError(file: path, reason: error.reason)
+                throw SessionError(file: path, said: error.said)
             }
             let visible = entries.filter { !$0.hasPrefix(".") }
             guard !visible.contains(where: isFrameName) else { return nil }

@@ -1,6 +1,7 @@
 import CCardBotVideo
 import CFFmpeg
 import CardBotImaging
+import CardBotSupport
 import Foundation
 
 /// An open video: the container, its video stream and a decoder for it, one frame at a time.
@@ -12,7 +13,7 @@ final class VideoDecoder {
         /// A decoded frame (valid until the next call) and its presentation time in seconds from the start.
         case frame(UnsafeMutablePointer<AVFrame>, seconds: Double)
         /// A packet or frame that could not be decoded, at this time when known, and why.
-        case damaged(seconds: Double?, reason: String)
+        case damaged(seconds: Double?, said: MessageText)
         /// The end of the video.
         case end
     }
@@ -56,7 +57,7 @@ final class VideoDecoder {
         _ = FFmpegLog.take()
         self.file = file
         guard let context = avformat_alloc_context() else {
-            throw ImageError(.unreadable, file: file, reason: "out of memory opening the video")
+            throw ImageError(.unreadable, file: file, said: Messages.later("out of memory opening the video"))
         }
         if interruptible {
             context.pointee.interrupt_callback.callback = cardbot_video_interrupt_callback()
@@ -76,13 +77,13 @@ final class VideoDecoder {
         var status = avformat_open_input(&opened, url, nil, &options)
         av_dict_free(&options)
         guard status >= 0, let opened else {
-            throw ImageError(.unknownFormat, file: file, reason: "not a video that can be read: \(FFmpegLog.describe(status))")
+            throw ImageError(.unknownFormat, file: file, said: Messages.later("not a video that can be read: %s", .plain("\(FFmpegLog.describe(status))")))
         }
         format = opened
         status = avformat_find_stream_info(opened, nil)
         if status < 0 {
             avformat_close_input(&format)
-            throw ImageError(.corrupt, file: file, reason: "the video's streams cannot be read: \(FFmpegLog.describe(status))")
+            throw ImageError(.corrupt, file: file, said: Messages.later("the video's streams cannot be read: %s", .plain("\(FFmpegLog.describe(status))")))
         }
         var decoder: UnsafePointer<AVCodec>? = nil
         let best = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
@@ -96,7 +97,7 @@ final class VideoDecoder {
                 && kinds.contains(AVMEDIA_TYPE_AUDIO)
             throw ImageError(
                 .unknownFormat, file: file,
-                reason: audioOnly ? "has no video stream (it holds only audio)" : "has no video stream")
+                said: audioOnly ? Messages.later("has no video stream (it holds only audio)") : Messages.later("has no video stream"))
         }
         if best == cardbot_video_error_decoder_not_found() || (best >= 0 && decoder == nil) {
             let parameters = streams.first { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }?.pointee.codecpar
@@ -105,12 +106,17 @@ final class VideoDecoder {
             avformat_close_input(&format)
             throw ImageError(
                 .unknownFormat, file: file,
-                reason: (name.map { "the video is coded as \($0)" } ?? "the video's codec is not one FFmpeg knows")
-                    + ", which this FFmpeg cannot decode; convert it to H.264 (ffmpeg -i FILE -c:v libx264 out.mp4)")
+                said: name.map {
+                    Messages.later(
+                        "the video is coded as %s, which this FFmpeg cannot decode; convert it to H.264 (ffmpeg -i FILE -c:v libx264 out.mp4)",
+                        .plain($0))
+                }
+                    ?? Messages.later(
+                        "the video's codec is not one FFmpeg knows, which this FFmpeg cannot decode; convert it to H.264 (ffmpeg -i FILE -c:v libx264 out.mp4)"))
         }
         guard best >= 0, let decoder else {
             avformat_close_input(&format)
-            throw ImageError(.corrupt, file: file, reason: "no video stream can be read: \(FFmpegLog.describe(best))")
+            throw ImageError(.corrupt, file: file, said: Messages.later("no video stream can be read: %s", .plain("\(FFmpegLog.describe(best))")))
         }
         let stream = streams[Int(best)]
         let parameters = stream.pointee.codecpar!
@@ -121,18 +127,20 @@ final class VideoDecoder {
         if width <= 0 || height <= 0 {
             // FFmpeg found the stream but could decode no frame of it to learn its size (its own limits refuse
             // frames of 30000x30000, say): quote what FFmpeg said rather than a size of 0x0.
-            let said = FFmpegLog.take().flatMap { $0.split(separator: "\n").first }.map { ": FFmpeg says \"\($0)\"" } ?? ""
+            let ffmpeg = FFmpegLog.take().flatMap { $0.split(separator: "\n").first }.map(String.init)
             avformat_close_input(&format)
             throw ImageError(
                 .corrupt, file: file,
-                reason: "the size of the video's frames cannot be read, no frame of it could be decoded\(said)")
+                said: ffmpeg.map {
+                    Messages.later(
+                        "the size of the video's frames cannot be read, no frame of it could be decoded: FFmpeg says \"%s\"",
+                        .plain($0))
+                } ?? Messages.later("the size of the video's frames cannot be read, no frame of it could be decoded"))
         }
         do {
-            try limits.check(width: width, height: height, file: file)
-        } catch let error as ImageError {
+            try limits.check(width: width, height: height, file: file, video: true)
+        } catch {
             avformat_close_input(&format)
-            var error = error
-            error.reason = error.reason.replacingOccurrences(of: "the image claims", with: "the video claims")
             throw error
         }
         rotation = Self.rotation(of: stream)
@@ -146,7 +154,7 @@ final class VideoDecoder {
         codec = avcodec_alloc_context3(decoder)
         guard let codec else {
             avformat_close_input(&format)
-            throw ImageError(.unreadable, file: file, reason: "out of memory opening the decoder")
+            throw ImageError(.unreadable, file: file, said: Messages.later("out of memory opening the decoder"))
         }
         avcodec_parameters_to_context(codec, parameters)
         codec.pointee.pkt_timebase = stream.pointee.time_base
@@ -158,7 +166,7 @@ final class VideoDecoder {
         status = avcodec_open2(codec, decoder, nil)
         if status < 0 {
             close()
-            throw ImageError(.unknownFormat, file: file, reason: "the \(codecName) decoder cannot start: \(FFmpegLog.describe(status))")
+            throw ImageError(.unknownFormat, file: file, said: Messages.later("the %1$s decoder cannot start: %2$s", .plain(codecName), .plain("\(FFmpegLog.describe(status))")))
         }
         packet = av_packet_alloc()
         decoded = av_frame_alloc()
@@ -183,13 +191,13 @@ final class VideoDecoder {
             if received == 0 {
                 let seconds = time(of: decoded)
                 if decoded.pointee.decode_error_flags != 0 || decoded.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 {
-                    return .damaged(seconds: seconds, reason: "the frame is damaged in the video (\(codecName) data is corrupt)")
+                    return .damaged(seconds: seconds, said: Messages.later("the frame is damaged in the video (%s data is corrupt)", .plain(codecName)))
                 }
                 return .frame(decoded, seconds: seconds)
             }
             if received == cardbot_video_error_eof() { return .end }
             if received != cardbot_video_error_again() {
-                return .damaged(seconds: nil, reason: "a frame cannot be decoded: \(FFmpegLog.describe(received))")
+                return .damaged(seconds: nil, said: Messages.later("a frame cannot be decoded: %s", .plain("\(FFmpegLog.describe(received))")))
             }
             if draining { return .end }
             let read = av_read_frame(format, packet)
@@ -197,7 +205,7 @@ final class VideoDecoder {
                 draining = true
                 avcodec_send_packet(codec, nil)
                 if read != cardbot_video_error_eof() && read != AVERROR_EXIT_VALUE {
-                    return .damaged(seconds: nil, reason: "the video cannot be read to its end: \(FFmpegLog.describe(read))")
+                    return .damaged(seconds: nil, said: Messages.later("the video cannot be read to its end: %s", .plain("\(FFmpegLog.describe(read))")))
                 }
                 continue
             }
@@ -215,7 +223,7 @@ final class VideoDecoder {
             if sent < 0 && sent != cardbot_video_error_again() {
                 let pts = packet.pointee.pts
                 let seconds = pts == cardbot_video_no_pts() ? nil : Optional(seconds(ofPTS: pts))
-                return .damaged(seconds: seconds, reason: "a frame cannot be decoded: \(FFmpegLog.describe(sent))")
+                return .damaged(seconds: seconds, said: Messages.later("a frame cannot be decoded: %s", .plain("\(FFmpegLog.describe(sent))")))
             }
         }
     }

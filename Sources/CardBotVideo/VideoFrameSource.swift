@@ -150,14 +150,14 @@ public struct VideoFrameSource: FrameSource {
             switch decoder.next() {
             case .end:
                 break decoding
-            case .damaged(let seconds, let reason):
+            case .damaged(let seconds, let said):
                 // Live, a damaged frame is timed by its arrival like every other: the stream's own times (FFmpeg's
                 // guess for MJPEG) run on another clock, and would move the sampler past the good frames.
                 let streamSeconds = live ? arrival() : seconds
                 if let streamSeconds, !sampler.take(streamSeconds) { continue }
                 let at = streamSeconds ?? lastSeconds
                 let stamp = FrameStamp(index: index, name: FrameStamp.clock(at), seconds: at)
-                let error = ImageError(.corrupt, file: file, reason: reason)
+                let error = ImageError(.corrupt, file: file, said: said)
                 results.put(index, ScannedFrame(stamp: stamp, outcome: .failure(error)))
                 index += 1
             case .frame(let frame, let streamSeconds):
@@ -169,7 +169,7 @@ public struct VideoFrameSource: FrameSource {
                 let stamp = FrameStamp(index: index, name: FrameStamp.clock(seconds), seconds: seconds)
                 var image = GrayImage(width: 0, height: 0)
                 guard extractor.extract(frame, rotation: decoder.rotation, into: &image) else {
-                    let error = ImageError(.unknownFormat, file: file, reason: "the frame's pixel format cannot be read")
+                    let error = ImageError(.unknownFormat, file: file, said: Messages.later("the frame's pixel format cannot be read"))
                     results.put(index, ScannedFrame(stamp: stamp, outcome: .failure(error)))
                     index += 1
                     continue
@@ -199,7 +199,7 @@ public struct VideoFrameSource: FrameSource {
         group.wait()
         drain()
         if !decodedAny && index == 0 && !stopped && !(live && cardbot_video_interrupted() != 0) {
-            throw ImageError(.corrupt, file: file, reason: "the video holds no frame that can be decoded")
+            throw ImageError(.corrupt, file: file, said: Messages.later("the video holds no frame that can be decoded"))
         }
     }
 
@@ -229,13 +229,13 @@ public struct VideoFrameSource: FrameSource {
         while true {
             switch decoder.next() {
             case .end:
-                throw ImageError(.truncated, file: file, reason: "no frame at \(stamp.name)")
+                throw ImageError(.truncated, file: file, said: Messages.later("no frame at %s", .plain(stamp.name)))
             case .damaged:
                 continue
             case .frame(let frame, let seconds):
                 guard seconds + 1e-3 >= stamp.seconds else { continue }
                 guard let image = convert(frame, decoder.rotation) else {
-                    throw ImageError(.unknownFormat, file: file, reason: "the frame's pixel format cannot be read")
+                    throw ImageError(.unknownFormat, file: file, said: Messages.later("the frame's pixel format cannot be read"))
                 }
                 return image
             }
@@ -248,16 +248,16 @@ public struct VideoFrameSource: FrameSource {
         guard !live else { return }
         var status = stat()
         guard PathName.withCString(file, { stat($0, &status) }) == 0 else {
-            throw ImageError(.notFound, file: file, reason: "no such file")
+            throw ImageError(.notFound, file: file, said: Messages.later("no such file"))
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw ImageError(.isDirectory, file: file, reason: "is a folder, not a video file")
+        case S_IFDIR: throw ImageError(.isDirectory, file: file, said: Messages.later("is a folder, not a video file"))
         default:
             throw ImageError(
-                .unreadable, file: file, reason: "is \(RegularFile.describe(mode: status.st_mode)), not a regular file; give a video file")
+                .unreadable, file: file, said: Messages.later("is %s, not a regular file; give a video file", RegularFile.kindOfFile(mode: status.st_mode)))
         }
-        if status.st_size == 0 { throw ImageError(.empty, file: file, reason: "the file is empty (0 bytes)") }
+        if status.st_size == 0 { throw ImageError(.empty, file: file, said: Messages.later("the file is empty (0 bytes)")) }
     }
 }
 

@@ -68,17 +68,17 @@ public final class VideoWriter {
         temporaryPath = TemporaryFiles.name(for: path)
         temporarySlot = TemporaryFiles.track(temporaryPath)
         guard width > 0, height > 0 else {
-            throw ImageError(.writeFailed, file: path, reason: "cannot write a video of \(width)x\(height) pixels")
+            throw ImageError(.writeFailed, file: path, said: Messages.later("cannot write a video of %1$sx%2$s pixels", .plain("\(width)"), .plain("\(height)")))
         }
         frameTicks = Int64(Self.ticksPerSecond) / Int64(max(1, fps))
         guard let container = av_guess_format(nil, path, nil) else {
             throw ImageError(
                 .writeFailed, file: path,
-                reason: "the extension names no video container this FFmpeg can write; use .mp4, .mkv, .mov, .avi or .webm")
+                said: Messages.later("the extension names no video container this FFmpeg can write; use .mp4, .mkv, .mov, .avi or .webm"))
         }
         var context: UnsafeMutablePointer<AVFormatContext>? = nil
         guard avformat_alloc_output_context2(&context, container, nil, temporaryPath) >= 0, let context else {
-            throw ImageError(.writeFailed, file: path, reason: "cannot set up the \(String(cString: container.pointee.name)) container")
+            throw ImageError(.writeFailed, file: path, said: Messages.later("cannot set up the %s container", .plain("\(String(cString: container.pointee.name))")))
         }
         format = context
         var encoder: UnsafePointer<AVCodec>? = nil
@@ -87,7 +87,7 @@ public final class VideoWriter {
             if encoder == nil {
                 Self.free(context)
                 format = nil
-                throw ImageError(.writeFailed, file: path, reason: "this FFmpeg has no \(codecName) encoder")
+                throw ImageError(.writeFailed, file: path, said: Messages.later("this FFmpeg has no %s encoder", .plain(codecName)))
             }
         } else {
             encoder = avcodec_find_encoder(container.pointee.video_codec) ?? avcodec_find_encoder(AV_CODEC_ID_MPEG4)
@@ -95,7 +95,7 @@ public final class VideoWriter {
         guard let encoder, let newStream = avformat_new_stream(context, nil), let codec = avcodec_alloc_context3(encoder) else {
             Self.free(context)
             format = nil
-            throw ImageError(.writeFailed, file: path, reason: "no video encoder for the \(String(cString: container.pointee.name)) container")
+            throw ImageError(.writeFailed, file: path, said: Messages.later("no video encoder for the %s container", .plain("\(String(cString: container.pointee.name))")))
         }
         stream = newStream
         self.codec = codec
@@ -193,7 +193,7 @@ public final class VideoWriter {
         guard PathName.withCString(temporaryPath, { from in PathName.withCString(path) { rename(from, $0) } }) == 0 else {
             let reason = String(cString: strerror(errno))
             _ = PathName.withCString(temporaryPath) { unlink($0) }
-            throw ImageError(.writeFailed, file: path, reason: "cannot move the finished video into place: \(reason)")
+            throw ImageError(.writeFailed, file: path, said: Messages.later("cannot move the finished video into place: %s", .plain(reason)))
         }
         FileSystem.syncFolder(of: path)
     }
@@ -202,17 +202,17 @@ public final class VideoWriter {
 
     private func checkSize(_ imageWidth: Int, _ imageHeight: Int) throws {
         guard imageWidth == width, imageHeight == height else {
-            throw ImageError(.writeFailed, file: path, reason: "a frame of \(imageWidth)x\(imageHeight) in a \(width)x\(height) video")
+            throw ImageError(.writeFailed, file: path, said: Messages.later("a frame of %1$sx%2$s in a %3$sx%4$s video", .plain("\(imageWidth)"), .plain("\(imageHeight)"), .plain("\(width)"), .plain("\(height)")))
         }
     }
 
     private func encode(seconds: Double, fill: (UnsafeMutablePointer<AVFrame>) -> Void) throws {
         guard !finished, let codec, let frame else {
-            throw ImageError(.writeFailed, file: path, reason: "the video is already finished")
+            throw ImageError(.writeFailed, file: path, said: Messages.later("the video is already finished"))
         }
         let pts = Int64((seconds * Double(Self.ticksPerSecond)).rounded())
         guard pts > lastPTS else {
-            throw ImageError(.writeFailed, file: path, reason: "frame times must increase (\(seconds) s after \(Double(lastPTS) / 1000) s)")
+            throw ImageError(.writeFailed, file: path, said: Messages.later("frame times must increase (%1$s s after %2$s s)", .plain("\(seconds)"), .plain("\(Double(lastPTS) / 1000)")))
         }
         lastPTS = pts
         var status = av_frame_make_writable(frame)

@@ -1,3 +1,4 @@
+import CardBotTestSupport
 import Foundation
 import Testing
 
@@ -108,6 +109,40 @@ struct DanishEverywhereTests {
             let english = Self.englishIn(output, allowed: BrokenLevelFolder.typedNames)
             #expect(english.isEmpty, "\(english.joined(separator: "\n"))")
         }
+    }
+
+    @Test("why a frame, a photo or a video cannot be read is Danish on the terminal and English in JSON")
+    func unreadableFiles() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frame = try Data(contentsOf: PackageRoot.url.appendingPathComponent("Examples/maya-level-3/frame-0011.jpg"))
+        let files = [
+            ("garbage.jpg", Data("not a picture".utf8)), ("cut.jpg", frame.prefix(3000)), ("empty.png", Data()),
+            ("lesson.mp4", Data("not a video either".utf8)),
+        ]
+        for (name, bytes) in files { try bytes.write(to: folder.appendingPathComponent(name)) }
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let detected = try CLIRunner.run(
+            ["detect", path("garbage.jpg"), path("cut.jpg"), path("empty.png"), path("missing.png"), folder.path, "--language", "da"])
+        #expect(detected.status == 2)
+        for reason in [
+            "ikke et PNG- eller JPEG-billede", "JPEG-dataene slutter for tidligt (filen er afkortet)", "filen er tom",
+            "filen findes ikke", "er en mappe, ikke en billedfil",
+        ] {
+            #expect(detected.stderr.contains(reason), "\(reason)")
+        }
+        let run = try CLIRunner.run(["run", "--level", "3", path("garbage.jpg"), path("cut.jpg"), "--language", "da"])
+        #expect(run.stderr.contains("billedet springes over"))
+        // FFmpeg's own words inside the reason stay as FFmpeg says them.
+        let video = try CLIRunner.run(["run", "--level", "3", path("lesson.mp4"), "--language", "da"])
+        #expect(video.status == 2 && video.stderr.contains("ikke en video, der kan læses: "))
+        let ffmpeg = Set(video.stderr.components(separatedBy: "læses: ").last!.split { !$0.isLetter }.map { $0.lowercased() })
+        for (output, allowed) in [(detected, Set<String>()), (run, Set<String>()), (video, ffmpeg)] {
+            let english = Self.englishIn(output, allowed: allowed)
+            #expect(english.isEmpty, "\(english.joined(separator: "\n"))")
+        }
+        let json = try CLIRunner.run(["detect", "--json", path("garbage.jpg"), "--language", "da"])
+        #expect(json.stdout.contains(#""error":"not a PNG or JPEG image (its first bytes match neither)""#))
     }
 
     @Test("the same check finds English when the language is English")

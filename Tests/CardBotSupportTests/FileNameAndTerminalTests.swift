@@ -56,14 +56,14 @@ struct FileNameAndTerminalTests {
         defer { _ = try? FileManager.default.removeItem(atPath: folder) }
         let fifo = folder + "/pipe"
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: RegularFile.Failure(kind: .notRegular, reason: "is a FIFO (named pipe), not a regular file")) {
-            try RegularFile.read(fifo, maxBytes: 100)
-        }
-        #expect(throws: RegularFile.Failure(kind: .notRegular, reason: "is a character device, not a regular file")) {
-            try RegularFile.read("/dev/null", maxBytes: 100)
-        }
-        #expect(throws: RegularFile.Failure(kind: .isDirectory, reason: "is a directory, not a file")) {
-            try RegularFile.read(folder, maxBytes: 100)
+        for (path, kind, reason) in [
+            (fifo, RegularFile.Failure.Kind.notRegular, "is a FIFO (named pipe), not a regular file"),
+            ("/dev/null", .notRegular, "is a character device, not a regular file"),
+            (folder, .isDirectory, "is a directory, not a file"),
+        ] {
+            let failure = #expect(throws: RegularFile.Failure.self) { try RegularFile.read(path, maxBytes: 100) }
+            #expect(failure?.kind == kind, "\(path)")
+            #expect(failure?.reason == reason, "\(path)")
         }
     }
 

@@ -1,5 +1,6 @@
-import Foundation
 import CardBotImaging
+import CardBotSupport
+import Foundation
 
 /// Where replay frames go, one after another: a folder of PNG files or a video encoder.
 public protocol ReplayFrameSink {
@@ -24,7 +25,7 @@ public struct PNGFrameFolder: ReplayFrameSink {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw ImageError(.writeFailed, file: path, reason: "cannot create the folder (\(error.localizedDescription))")
+            throw ImageError(.writeFailed, file: path, said: Messages.later("cannot create the folder (%s)", .plain(error.localizedDescription)))
         }
     }
 

@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotSupport
 import CardBotVideo
 
 /// Encodes replay frames into a video file through the project's `VideoWriter` (FFmpeg): `.mp4` (H.264, else
@@ -42,7 +43,7 @@ public final class VideoFrameSink: ReplayFrameSink {
 
     public func finish() throws {
         guard let writer else {
-            throw ImageError(.writeFailed, file: path, reason: "no frames to write")
+            throw ImageError(.writeFailed, file: path, said: Messages.later("no frames to write"))
         }
         try writer.finish()
     }

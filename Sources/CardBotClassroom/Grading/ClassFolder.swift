@@ -93,7 +93,7 @@ public struct ClassFolder: Sendable {
         do {
             names = try FileSystem.names(in: folder)
         } catch {
-            if isRoot { throw SessionError(file: folder, reason: error.reason) }
+            if isRoot { throw SessionError(file: folder, said: error.said) }
             // A subfolder that cannot be listed becomes a session whose opening reports why.
             found.append(components)
             return

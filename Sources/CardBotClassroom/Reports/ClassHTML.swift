@@ -215,7 +215,7 @@ public enum ClassHTML {
             return values
         }
         values["hasHistory"] = !row.history.isEmpty
-        values["unreadable"] = row.unreadable.map { ["frame": $0.name, "reason": $0.reason] }
+        values["unreadable"] = row.unreadable.map { ["frame": $0.name, "reason": $0.shownReason] }
         values["hasUnreadable"] = !row.unreadable.isEmpty
         if let undone = row.failedAfterSolving, let first = row.firstSuccess {
             values["warning"] = Messages.text(

@@ -81,7 +81,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         do {
             try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: false)
         } catch {
-            throw ImageError(.writeFailed, file: folder, reason: "cannot make the pictures folder: \(error.localizedDescription)")
+            throw ImageError(.writeFailed, file: folder, said: Messages.later("cannot make the pictures folder: %s", .plain(error.localizedDescription)))
         }
         return fresh
     }
@@ -101,7 +101,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         } catch {
             try? manager.removeItem(atPath: fresh)
             if let error = error as? ImageError { throw error }
-            throw ImageError(.writeFailed, file: folder, reason: "cannot write the pictures folder: \(error.localizedDescription)")
+            throw ImageError(.writeFailed, file: folder, said: Messages.later("cannot write the pictures folder: %s", .plain(error.localizedDescription)))
         }
     }
 }

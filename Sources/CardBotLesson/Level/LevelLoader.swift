@@ -45,9 +45,9 @@ public enum LevelLoader {
                     Messages.later(
                         "the file is larger than %s KiB; a level file is a few hundred bytes",
                         .number(LevelLimits.maximumFileBytes / 1024)))
-            // The file system's own words (a FIFO, a socket, a permission refused) stay as the system layer says them.
+            // The file system's own words (a FIFO, a socket, a permission refused), as the system layer says them.
             case .notRegular, .unreadable:
-                throw LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: .none, message: error.reason)])
+                throw LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: .none, said: error.said)])
             }
         }
         guard String(validating: bytes, as: UTF8.self) != nil else {

@@ -34,7 +34,7 @@ public struct ReplayJob: Sendable {
         case .video(let path):
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty, FileSystem.kind(folder) != .directory {
-                throw ImageError(.writeFailed, file: path, reason: "cannot create the file: no folder \(folder)")
+                throw ImageError(.writeFailed, file: path, said: Messages.later("cannot create the file: no folder %s", .plain(folder)))
             }
         }
     }

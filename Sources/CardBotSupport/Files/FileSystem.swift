@@ -21,7 +21,8 @@ public enum FileSystem {
         guard let directory = PathName.withCString(path, { opendir($0) }) else {
             let code = errno
             throw RegularFile.Failure(
-                kind: code == ENOENT ? .notFound : .unreadable, reason: "cannot list the folder: \(RegularFile.message(code))")
+                kind: code == ENOENT ? .notFound : .unreadable,
+                said: Messages.later("cannot list the folder: %s", .plain(RegularFile.message(code))))
         }
         defer { closedir(directory) }
         var names: [String] = []

@@ -30,15 +30,21 @@ public enum RegularFile {
 
         /// What went wrong.
         public var kind: Kind
-        /// The reason in words ("is a FIFO (named pipe), not a regular file").
-        public var reason: String
+        /// The reason, kept to be told in the reader's language ("is a FIFO (named pipe), not a regular file").
+        public var said: MessageText
+
+        /// The reason in English, as machine formats keep it.
+        public var reason: String { said.english }
 
         /// Creates a failure.
-        public init(kind: Kind, reason: String) {
+        public init(kind: Kind, said: MessageText) {
             self.kind = kind
-            self.reason = reason
+            self.said = said
         }
     }
+
+    /// What kind of file `mode` describes, as a word of the catalog to be told in the reader's language.
+    public static func kindOfFile(mode: mode_t) -> MessageText.Value { .term(describe(mode: mode), context: "file kind") }
 
     /// What kind of file `mode` (an `st_mode`) describes, in words: "a directory", "a FIFO (named pipe)", ...
     public static func describe(mode: mode_t) -> String {
@@ -62,27 +68,28 @@ public enum RegularFile {
         guard descriptor >= 0 else {
             let code = errno
             switch code {
-            case ENOENT, ENOTDIR: throw Failure(kind: .notFound, reason: "no such file")
-            case ELOOP: throw Failure(kind: .unreadable, reason: "is a symbolic link that leads in a loop")
-            case ENXIO: throw Failure(kind: .notRegular, reason: "is a socket or a device, not a regular file")
-            default: throw Failure(kind: .unreadable, reason: "cannot open: \(message(code))")
+            case ENOENT, ENOTDIR: throw Failure(kind: .notFound, said: Messages.later("no such file"))
+            case ELOOP: throw Failure(kind: .unreadable, said: Messages.later("is a symbolic link that leads in a loop"))
+            case ENXIO: throw Failure(kind: .notRegular, said: Messages.later("is a socket or a device, not a regular file"))
+            default: throw Failure(kind: .unreadable, said: Messages.later("cannot open: %s", .plain(message(code))))
             }
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw Failure(kind: .unreadable, reason: "cannot stat: \(message(errno))")
+            throw Failure(kind: .unreadable, said: Messages.later("cannot stat: %s", .plain(message(errno))))
         }
         let type = status.st_mode & S_IFMT
-        if type == S_IFDIR { throw Failure(kind: .isDirectory, reason: "is a directory, not a file") }
+        if type == S_IFDIR { throw Failure(kind: .isDirectory, said: Messages.later("is a directory, not a file")) }
         guard type == S_IFREG else {
-            throw Failure(kind: .notRegular, reason: "is \(describe(mode: status.st_mode)), not a regular file")
+            throw Failure(kind: .notRegular, said: Messages.later("is %s, not a regular file", kindOfFile(mode: status.st_mode)))
         }
         // Back to blocking reads: a regular file never blocks, and EAGAIN must not end the read early.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let size = Int(status.st_size)
         if size > maxBytes {
-            throw Failure(kind: .tooLarge, reason: "the file is \(size) bytes, more than the limit of \(maxBytes)")
+            throw Failure(
+                kind: .tooLarge, said: Messages.later("the file is %1$s bytes, more than the limit of %2$s", .plain("\(size)"), .plain("\(maxBytes)")))
         }
         if buffer.count != size {
             if buffer.count > size { buffer.removeLast(buffer.count - size) }
@@ -101,7 +108,7 @@ public enum RegularFile {
             }
             return nil
         }
-        if let failure { throw Failure(kind: .unreadable, reason: "cannot read: \(message(failure))") }
+        if let failure { throw Failure(kind: .unreadable, said: Messages.later("cannot read: %s", .plain(message(failure)))) }
         if done < size { buffer.removeLast(size - done) }
     }
 

@@ -30,7 +30,7 @@ extension CardBotCommand.Run {
                     emit([""] + report.attemptLines(attempt, level: lesson.level, optimal: lesson.optimal, video: true))
                 }
             },
-            onUnreadable: { frame in StandardError.warning(file: "-", "at \(frame.name): \(frame.reason); frame skipped") })
+            onUnreadable: { frame in StandardError.warning(file: "-", Messages.text("at %1$s: %2$s; frame skipped", frame.name, frame.shownReason)) })
         let result = outcome.run
         emit(output.json ? [SessionJSONLines.summaryLine(result)] : [""] + report.summaryLines(result))
         if session.stats {

@@ -20,8 +20,11 @@ extension CardBotCommand.Run {
         let result = try ProgressBar.showing { try job.run(recording, lesson: lesson, progress: $0) }
         let elapsed = ContinuousClock.now - start
         for frame in result.unreadable {
-            let place = recording.isVideo ? "at \(frame.name): " : ""
-            StandardError.warning(file: recording.file(ofFrame: frame.name), "\(place)\(frame.reason); frame skipped")
+            let warning =
+                recording.isVideo
+                ? Messages.text("at %1$s: %2$s; frame skipped", frame.name, frame.shownReason)
+                : Messages.text("%s; frame skipped", frame.shownReason)
+            StandardError.warning(file: recording.file(ofFrame: frame.name), warning)
         }
         let lines: [String]
         if output.json {
