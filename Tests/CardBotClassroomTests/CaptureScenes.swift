@@ -27,7 +27,7 @@ enum CaptureScenes {
     }
 
     /// `count` frames of `setup`, 640x480, markers about `size` px (before the setup changes them).
-    static func frames(_ setup: Setup, count: Int = 2, size: Double = 34) -> [GrayImage] {
+    static func frames(_ setup: Setup, count: Int = 2, size: Double = 34, glare: (radius: Double, peak: Double) = (0.2, 2)) -> [GrayImage] {
         let go = deck.goMarker ?? 18
         let program = [[0, 1, 2, 3].map { deck.cards[$0].marker } + [go]]
         let generator = try! SceneGenerator(
@@ -43,16 +43,20 @@ enum CaptureScenes {
             switch setup {
             case .good, .dark, .glare, .noisy: break
             case .far: target = 11
-            case .blurred: scene.effects.motionLength = 2.4 * target / 6
+            case .blurred: scene.effects.motionLength = 1.6 * target / 6
             }
             scene.camera.distance = scene.camera.focalLength * CardDesign.standard.markerSize * cos(scene.camera.tilt).squareRoot() / target
             if setup == .dark { scene.lighting.exposure = 0.04 }
-            if setup == .noisy { scene.effects.noise = 40 }
+            if setup == .noisy {
+                // A dim room and a phone's high gain: noise over a tenth of the paper's brightness.
+                scene.lighting.exposure = 0.2
+                scene.effects.noise = 35
+            }
             if setup == .glare {
-                // A highlight on the second card's marker, its saturated core over much of it.
+                // A highlight on the top edge of the second card's marker, its saturated core over some of its black ring.
                 let truth = renderer.render(scene).truth.cards[1].corners
-                let center = ImagePoint(x: truth.map(\.x).reduce(0, +) / 4, y: truth.map(\.y).reduce(0, +) / 4)
-                scene.lighting.highlight = Highlight(center: center, radius: 0.5 * target, peak: 4)
+                let center = ImagePoint(x: (truth[0].x + truth[1].x) / 2, y: (truth[0].y + truth[1].y) / 2)
+                scene.lighting.highlight = Highlight(center: center, radius: glare.radius * target, peak: glare.peak)
             }
             return renderer.render(scene).gray
         }

@@ -18,7 +18,7 @@ func option(_ name: String, _ fallback: String) -> String {
 }
 let count = Int(option("--count", "16")) ?? 16
 let seed = UInt64(option("--seed", "1")) ?? 1
-let only = Set(option("--only", "size,blur,dark,bright,noise,glare,tilt,edge").split(separator: ",").map(String.init))
+let only = Set(option("--only", "size,blur,dark,bright,noise,dimnoise,glare,tilt,edge").split(separator: ",").map(String.init))
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 let deck = try Deck.load(root.appendingPathComponent("Cards/deck.json").path)
@@ -55,7 +55,7 @@ struct Sample {
         if card.reason == .outside { cut = true; continue }
         let quad = Quad(card.corners)
         let read = detections.contains { $0.marker == card.id && quad.contains($0.quad.center) }
-        cards.append((quad, quad.area.squareRoot(), read, CaptureMeter.tilt(of: quad), CaptureMeter.glare(around: quad, in: gray)))
+        cards.append((quad, quad.area.squareRoot(), read, CaptureMeter.tilt(of: quad), CaptureMeter.glare(on: quad, code: deck.card(marker: card.id)?.code, in: gray)))
     }
     return Sample(capture: capture, cards: cards, cut: cut, gray: gray)
 }
@@ -135,6 +135,15 @@ if only.contains("noise") {
         "\(recall(samples.flatMap { $0.cards.map(\.read) })) | \(show(median(samples.map(\.capture.noise)), 1))"
     }
 }
+if only.contains("dimnoise") {
+    sweep("noise in a dim room (exposure 0.2)", .dim, [5, 10, 15, 20, 30, 40, 60], columns: "recall | median measured noise | median bright level") {
+        scene, noise in
+        scene.lighting.exposure = 0.2
+        scene.effects.noise = noise
+    } row: { samples in
+        "\(recall(samples.flatMap { $0.cards.map(\.read) })) | \(show(median(samples.map(\.capture.noise)), 1)) | \(show(median(samples.map(\.capture.brightLevel)), 0))"
+    }
+}
 if only.contains("glare") {
     var all: [Sample] = []
     sweep("glare", .glare, [1.6, 2.5, 4, 8], columns: "recall | median glare of cards") { scene, peak in
@@ -143,7 +152,7 @@ if only.contains("glare") {
         all += samples
         return "\(recall(samples.flatMap { $0.cards.map(\.read) })) | \(show(median(samples.flatMap { $0.cards.map(\.glare) }), 3))"
     }
-    bins("glare share of a card", all, edges: [0, 0.001, 0.01, 0.02, 0.04, 0.07, 0.1, 0.15, 0.25, 1.01]) { _, _, _, _, glare in glare }
+    bins("glare share of a card", all, edges: [0, 0.001, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.2, 0.3, 1.01]) { _, _, _, _, glare in glare }
 }
 if only.contains("tilt") {
     var all: [Sample] = []

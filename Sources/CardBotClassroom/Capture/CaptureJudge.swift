@@ -18,7 +18,7 @@ public enum CaptureJudge {
         }
         found.append(dark(median(frames.map(\.brightLevel))))
         found.append(bright(median(frames.map(\.saturated))))
-        found.append(noise(median(frames.map(\.noise))))
+        found.append(noise(median(frames.map(\.noise)), bright: median(frames.map(\.brightLevel))))
         if !withCards.isEmpty {
             found.append(glare(median(withCards.map { $0.cards.map(\.glare).max()! })))
             found.append(view(gap: median(withCards.map { $0.cards.map(\.edgeGap).min()! }), span: median(withCards.map(\.cardSpan))))
@@ -102,8 +102,8 @@ public enum CaptureJudge {
     }
 
     static func bright(_ saturated: Double) -> CaptureFinding {
-        let limit = CaptureThresholds.largestSaturated
-        let severity = severity(saturated, problem: limit, warning: CaptureThresholds.comfortableSaturated, higherIsWorse: true)
+        let limit = CaptureThresholds.comfortableSaturated
+        let severity: CaptureSeverity = saturated > limit ? .warning : .good
         return CaptureFinding(
             aspect: .bright, severity: severity, value: saturated, limit: limit,
             measured: Messages.later("%1$s percent of the frame is pure white (up to %2$s percent)", percent(saturated), percent(limit)),
@@ -112,15 +112,17 @@ public enum CaptureJudge {
                 : Messages.later("dim the light or lower the camera's exposure: %1$s percent of the frame is pure white", percent(saturated)))
     }
 
-    static func noise(_ sigma: Double) -> CaptureFinding {
+    /// Noise judged against the light: `sigma` over the frame's bright level (dark frames are noisy frames).
+    static func noise(_ sigma: Double, bright: Double) -> CaptureFinding {
+        let ratio = sigma / max(bright, 1)
         let limit = CaptureThresholds.largestNoise
-        let severity = severity(sigma, problem: limit, warning: CaptureThresholds.comfortableNoise, higherIsWorse: true)
+        let severity = severity(ratio, problem: limit, warning: CaptureThresholds.comfortableNoise, higherIsWorse: true)
         return CaptureFinding(
-            aspect: .noise, severity: severity, value: sigma, limit: limit,
-            measured: Messages.later("noise of %1$s gray levels (up to %2$s)", number(sigma, places: 1), number(limit)),
+            aspect: .noise, severity: severity, value: ratio, limit: limit,
+            measured: Messages.later("noise of %1$s gray levels, %2$s percent of the paper's brightness (up to %3$s percent)", number(sigma, places: 1), percent(ratio), percent(limit)),
             advice: severity == .good
                 ? nil
-                : Messages.later("add light, so that the camera needs less gain: the noise is %1$s gray levels, up to %2$s read reliably", number(sigma, places: 1), number(limit)))
+                : Messages.later("add light, so that the camera needs less gain: the noise is %1$s percent of the paper's brightness, up to %2$s percent read reliably", percent(ratio), percent(limit)))
     }
 
     static func glare(_ share: Double) -> CaptureFinding {
@@ -135,11 +137,11 @@ public enum CaptureJudge {
     }
 
     static func view(gap: Double, span: Double) -> CaptureFinding {
-        let limit = CaptureThresholds.nearestEdge
-        let severity = severity(gap, problem: limit, warning: CaptureThresholds.comfortableEdge, higherIsWorse: false)
+        let limit = CaptureThresholds.comfortableEdge
+        let severity: CaptureSeverity = gap < limit ? .warning : .good
         return CaptureFinding(
             aspect: .view, severity: severity, value: gap, limit: limit,
-            measured: Messages.later("the cards span %1$s percent of the view; the nearest is %2$s marker widths from the edge (at least %3$s)", percent(span), number(gap, places: 1), number(limit, places: 2)),
+            measured: Messages.later("the cards span %1$s percent of the view; the nearest is %2$s marker widths from the edge (at least %3$s)", percent(span), number(gap, places: 1), number(limit, places: 1)),
             advice: severity == .good
                 ? nil
                 : Messages.later("move the camera back or centre it over the cards: a card is %1$s marker widths from the edge, and cards beyond it are cut off", number(gap, places: 1)))

@@ -19,13 +19,14 @@ public final class CaptureMeter {
 
     /// The measures of `image`.
     public func measure(_ image: GrayImage) -> FrameCapture {
+        let deck = detector.deck
         let detections = detector.detect(image)
         let noise = detector.lastFrameNoise
         let cards = detections.map { detection in
             CardCapture(
                 marker: detection.marker, name: detection.name, size: detection.quad.area.squareRoot(),
                 smear: detector.smear(of: detection, in: image), tilt: Self.tilt(of: detection.quad),
-                glare: Self.glare(around: detection.quad, in: image), edgeGap: Self.edgeGap(of: detection.quad, image))
+                glare: Self.glare(on: detection.quad, code: deck.card(marker: detection.marker)?.code, in: image), edgeGap: Self.edgeGap(of: detection.quad, image))
         }
         let levels = Self.levels(image)
         return FrameCapture(
@@ -54,25 +55,38 @@ public final class CaptureMeter {
         return acos(min(1, smallest / largest)) * 180 / Double.pi
     }
 
-    /// The share of saturated pixels in the marker's quad grown by half about its centre (the marker and the white
-    /// paper around it).
-    public static func glare(around quad: Quad, in image: GrayImage) -> Double {
-        let center = quad.center
-        let grown = Quad(quad.corners.map { ImagePoint(x: center.x + 1.5 * ($0.x - center.x), y: center.y + 1.5 * ($0.y - center.y)) })
-        let xs = grown.corners.map(\.x), ys = grown.corners.map(\.y)
-        let x0 = max(0, Int(xs.min()!.rounded(.down))), x1 = min(image.width - 1, Int(xs.max()!.rounded(.up)))
-        let y0 = max(0, Int(ys.min()!.rounded(.down))), y1 = min(image.height - 1, Int(ys.max()!.rounded(.up)))
-        guard x0 <= x1, y0 <= y1 else { return 0 }
-        var inside = 0, saturated = 0
+    /// The share of the marker's black cells (its border ring, and the black cells of a code) that is saturated:
+    /// a glare spot, since printed black stays well below white however bright the paper is lit. `code` is the
+    /// card's pattern in its upright order (nil for a picture card: the ring alone is looked at); `quad` is in the
+    /// card's upright order too. Each cell is sampled at 4 x 4 points.
+    public static func glare(on quad: Quad, code: MarkerCode?, in image: GrayImage) -> Double {
+        let c = quad.corners
+        guard let h = Homography(unitSquareOnto: c[0], c[1], c[2], c[3]), image.width >= 2, image.height >= 2 else { return 0 }
+        let inner = code?.size ?? 0
+        let cells = code.map { $0.size + 2 } ?? Int((1 / MarkerPicture.borderFraction).rounded())
+        var black = 0, saturated = 0
         image.pixels.withUnsafeBufferPointer { pixels in
-            for y in y0...y1 {
-                for x in x0...x1 where grown.contains(ImagePoint(x: Double(x), y: Double(y))) {
-                    inside += 1
-                    if pixels[y * image.width + x] >= saturatedLevel { saturated += 1 }
+            let sampler = GraySampler(pixels: pixels.baseAddress!, width: image.width, height: image.height)
+            for row in 0..<cells {
+                for column in 0..<cells {
+                    let ring = row == 0 || column == 0 || row == cells - 1 || column == cells - 1
+                    if !ring {
+                        guard let code, inner > 0, !code.isWhite(row: row - 1, column: column - 1) else { continue }
+                    }
+                    for sy in 0..<4 {
+                        for sx in 0..<4 {
+                            let u = (Double(column) + (Double(sx) + 0.5) / 4) / Double(cells)
+                            let v = (Double(row) + (Double(sy) + 0.5) / 4) / Double(cells)
+                            let p = h.map(u, v)
+                            guard sampler.contains(p.x, p.y, margin: 0) else { continue }
+                            black += 1
+                            if sampler.value(p.x, p.y) >= Double(saturatedLevel) - 10 { saturated += 1 }
+                        }
+                    }
                 }
             }
         }
-        return inside > 0 ? Double(saturated) / Double(inside) : 0
+        return black > 0 ? Double(saturated) / Double(black) : 0
     }
 
     /// The share of the frame spanned by the box around every detection's quad.

@@ -10,8 +10,7 @@ public struct CardCapture: Sendable, Hashable, Codable {
     public var smear: Double?
     /// How far the card's plane is turned away from facing the camera, in degrees (0: seen straight from above).
     public var tilt: Double
-    /// The share of the card's face around its marker (the marker grown by half each way) that is saturated, as a
-    /// glare spot makes it.
+    /// The share of the marker's black cells that is saturated, as only a glare spot makes printed black.
     public var glare: Double
     /// The gap between the marker and the nearest edge of the frame, in marker sizes.
     public var edgeGap: Double
