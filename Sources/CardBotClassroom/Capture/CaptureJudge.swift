@@ -162,6 +162,6 @@ public enum CaptureJudge {
         CaptureFinding(
             aspect: .go, severity: seen ? .good : .warning, value: seen ? 1 : 0, limit: nil,
             measured: seen ? Messages.later("a GO card is seen") : Messages.later("no GO card is seen"),
-            advice: seen ? nil : Messages.later("lay the GO card beside the program row, in view, so that a tap on it runs the program"))
+            advice: seen ? nil : Messages.later("lay the GO card beside the program row, in view, so that the children can tap it to run their program"))
     }
 }
