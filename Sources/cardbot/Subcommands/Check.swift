@@ -49,7 +49,7 @@ extension CardBotCommand {
         func run() throws {
             let recording = try RecordedSession.open(inputs: inputs)
             let check = CaptureCheck(deck: try deckOptions.load(), limits: imageLimits.limits, jobs: parallel.jobs, sampleFPS: sampling.sampleFPS)
-            let report = try check.check(recording, name: inputs.count == 1 ? inputs[0] : recording.path == "." ? "\(inputs.count) frames" : recording.path)
+            let report = try check.check(recording, name: inputs.count <= 3 ? inputs.joined(separator: " ") : "\(inputs[0]) ... \(inputs[inputs.count - 1])")
             for frame in report.unreadable { StandardError.warning(file: recording.file(ofFrame: frame.name), "\(frame.reason); frame skipped") }
             StandardOutput.print(json ? report.json : report.lines.joined(separator: "\n"))
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
