@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "CardBotClassroom", targets: ["CardBotClassroom"]),
         .library(name: "CardBotGradebook", targets: ["CardBotGradebook"]),
         .library(name: "CardBotPictures", targets: ["CardBotPictures"]),
+        // For the benchmarks' calibration runs (Benchmarks/): scenes made and rendered in process.
+        .library(name: "CardBotSynth", targets: ["CardBotSynth"]),
     ],
     dependencies: [
         // The CLI layout, help, validation and exit codes: the standard Swift argument parser.

@@ -26,5 +26,14 @@ let package = Package(
                 .product(name: "CardBotVision", package: root), .product(name: "CardBotLesson", package: root),
             ]
         ),
+        // The capture check's thresholds: the reader's recall against card size, blur, light, noise, glare, tilt
+        // and the frame's edge, on the synthesizer's difficulty sets pushed past their ranges (docs/capture.md).
+        .executableTarget(
+            name: "capture-calibration",
+            dependencies: [
+                .product(name: "CardBotSynth", package: root), .product(name: "CardBotVision", package: root),
+                .product(name: "CardBotImaging", package: root),
+            ]
+        ),
     ]
 )

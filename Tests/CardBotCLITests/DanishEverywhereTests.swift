@@ -41,7 +41,7 @@ struct DanishEverywhereTests {
     static let fixedWords: Set<String> = ["cardbot", "error", "warning", "end", "note", "signal", "terminal", "set"]
 
     /// What help texts show as typed: subcommand names, card names in example programs, option values.
-    static let typedWords: Set<String> = ["forward", "left", "right", "jump", "cards", "print", "correct", "levels", "grade", "merge"]
+    static let typedWords: Set<String> = ["forward", "left", "right", "jump", "cards", "print", "correct", "levels", "grade", "merge", "check"]
 
     /// The English words in what a person reads of `output`: its standard error, and its standard output.
     /// `allowed` words are names from files (a deck's name, the card ids level files use).
@@ -76,6 +76,8 @@ struct DanishEverywhereTests {
         ["solve", "9"],
         ["detect", "Examples/maya-level-3/frame-0011.jpg"],
         ["help", "run"],
+        ["check", "Examples/maya-level-3"],
+        ["help", "check"],
         ["grade", "correct", "--help"],
         ["run", "--leve", "3"],
     ])

@@ -28,7 +28,7 @@ public final class MarkerDetector {
     private var pictures: PictureBook?
     private var blurMatcher: BlurredCodeMatcher
     /// The frame's noise (sigma in gray levels), from the full-resolution pass.
-    private var frameNoise = 0.0
+    private(set) var frameNoise = 0.0
 
     /// Creates a detector for `deck`.
     public init(deck: Deck, options: DetectorOptions = DetectorOptions()) {
