@@ -21,11 +21,11 @@ extension Gradebook {
     public static func checkPart(_ partPath: String) throws {
         switch try GradebookIdentity.inspect(partPath) {
         case .new:
-            throw GradebookError(file: partPath, reason: "is not a gradebook (missing or empty): give the part files `cardbot grade --shard` wrote")
+            throw GradebookError(file: partPath, said: Messages.later("is not a gradebook (missing or empty): give the part files `cardbot grade --shard` wrote"))
         case .gradebook(let version) where version != GradebookSchema.version:
             throw GradebookError(
                 file: partPath,
-                reason: "is gradebook schema \(version) and this cardbot writes \(GradebookSchema.version): grade that part again with this cardbot")
+                said: Messages.later("is gradebook schema %1$s and this cardbot writes %2$s: grade that part again with this cardbot", .plain("\(version)"), .plain("\(GradebookSchema.version)")))
         case .gradebook:
             break
         }
@@ -37,7 +37,7 @@ extension Gradebook {
         do {
             part = try GradebookReadOnly.open(partPath)
         } catch {
-            throw GradebookError(file: partPath, reason: "cannot be opened: \(GradebookIdentity.message(error))")
+            throw GradebookError(file: partPath, said: Messages.later("cannot be opened: %s", .plain("\(GradebookIdentity.message(error))")))
         }
         defer { try? part.close() }
         let content: PartContent
@@ -46,7 +46,7 @@ extension Gradebook {
         } catch let error as DamagedGradebookValue {
             throw GradebookError(file: partPath, reason: error.description)
         } catch {
-            throw GradebookError(file: partPath, reason: "cannot be read: \(GradebookIdentity.message(error))")
+            throw GradebookError(file: partPath, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
         }
         try wrap {
             try pool.write { db in

@@ -19,16 +19,16 @@ extension Gradebook {
         if let wanted {
             let absolute = FileSystem.absolute(wanted)
             guard let found = classes.first(where: { $0.key == wanted || $0.name == wanted || $0.key == absolute }) else {
-                throw GradebookError(file: path, reason: "has no class '\(wanted)'; it has \(names)")
+                throw GradebookError(file: path, said: Messages.later("has no class '%1$s'; it has %2$s", .plain(wanted), .plain(names)))
             }
             chosen = found
         } else if classes.count == 1 {
             chosen = classes[0]
         } else if classes.isEmpty {
-            throw GradebookError(file: path, reason: "holds no sessions after the merge")
+            throw GradebookError(file: path, said: Messages.later("holds no sessions after the merge"))
         } else {
             throw GradebookError(
-                file: path, reason: "holds \(classes.count) classes (\(names)); name the one to report with --class")
+                file: path, said: Messages.later("holds %1$s classes (%2$s); name the one to report with --class", .plain("\(classes.count)"), .plain(names)))
         }
         return try book.classGrade(chosen.key, name: chosen.name)
     }

@@ -1,4 +1,5 @@
 import CardBotClassroom
+import CardBotSupport
 import GRDB
 
 extension Gradebook {
@@ -56,7 +57,7 @@ extension Gradebook {
         } catch let error as DamagedGradebookValue {
             throw GradebookError(file: path, reason: error.description)
         } catch {
-            throw GradebookError(file: path, reason: "cannot be read: \(GradebookIdentity.message(error))")
+            throw GradebookError(file: path, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
         }
     }
 }

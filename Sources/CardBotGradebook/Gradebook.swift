@@ -42,7 +42,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
         do {
             pool = try Self.openPool(path)
         } catch {
-            throw GradebookError(file: path, reason: "cannot be opened: \(GradebookIdentity.message(error))")
+            throw GradebookError(file: path, said: Messages.later("cannot be opened: %s", .plain("\(GradebookIdentity.message(error))")))
         }
         let migrator = GradebookSchema.migrator(cardbotVersion: cardbotVersion)
         do {
@@ -55,7 +55,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
             // Two runs making the same new gradebook at once: the other one's migration won.
             let complete = (try? pool.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
             if !complete {
-                throw GradebookError(file: path, reason: "cannot be set up: \(GradebookIdentity.message(error))")
+                throw GradebookError(file: path, said: Messages.later("cannot be set up: %s", .plain("\(GradebookIdentity.message(error))")))
             }
         }
     }
@@ -114,7 +114,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     func fail(_ error: Error) {
         let wrapped = (error as? GradebookError)
             ?? (error as? DamagedGradebookValue).map { GradebookError(file: path, reason: $0.description) }
-            ?? GradebookError(file: path, reason: "cannot be written: \(GradebookIdentity.message(error))")
+            ?? GradebookError(file: path, said: Messages.later("cannot be written: %s", .plain("\(GradebookIdentity.message(error))")))
         lock.withLock { if failure == nil { failure = wrapped } }
     }
 

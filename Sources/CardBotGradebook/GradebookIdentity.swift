@@ -1,3 +1,4 @@
+import CardBotSupport
 import Foundation
 import GRDB
 
@@ -20,28 +21,28 @@ enum GradebookIdentity: Equatable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             let parent = (path as NSString).deletingLastPathComponent
             if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
-                throw GradebookError(file: path, reason: "no folder \(parent) to make the gradebook in")
+                throw GradebookError(file: path, said: Messages.later("no folder %s to make the gradebook in", .plain(parent)))
             }
             return .new
         }
         if isDirectory.boolValue {
-            throw GradebookError(file: path, reason: "is a folder; name the gradebook file, for example term.sqlite")
+            throw GradebookError(file: path, said: Messages.later("is a folder; name the gradebook file, for example term.sqlite"))
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw GradebookError(file: path, reason: "cannot be read (check its permissions)")
+            throw GradebookError(file: path, said: Messages.later("cannot be read (check its permissions)"))
         }
         let head = Array((try? handle.read(upToCount: 100)) ?? Data())
         try? handle.close()
         if head.isEmpty { return .new }
         guard head.count == 100, Array(head[0..<16]) == sqliteHeader else {
             throw GradebookError(
-                file: path, reason: "is not a CardBot gradebook (not an SQLite database); it was left unchanged")
+                file: path, said: Messages.later("is not a CardBot gradebook (not an SQLite database); it was left unchanged"))
         }
         // A gradebook is always in WAL mode (header bytes 18 and 19 are 2). Any other database is told apart by
         // its header alone, without opening it (opening a database may leave files beside it).
         let applicationID = Int32(bitPattern: UInt32(head[68]) << 24 | UInt32(head[69]) << 16 | UInt32(head[70]) << 8 | UInt32(head[71]))
         if head[18] != 2 || head[19] != 2, applicationID != GradebookSchema.applicationID {
-            throw notGradebook(path, applicationID: applicationID, detail: "")
+            throw notGradebook(path, applicationID: applicationID, detail: .plain(""))
         }
         do {
             let queue = try GradebookReadOnly.open(path, label: "cardbot-gradebook-check")
@@ -52,7 +53,7 @@ enum GradebookIdentity: Equatable {
         } catch let error as GradebookError {
             throw error
         } catch {
-            throw GradebookError(file: path, reason: "cannot be opened as a gradebook: \(Self.message(error)); it was left unchanged")
+            throw GradebookError(file: path, said: Messages.later("cannot be opened as a gradebook: %s; it was left unchanged", .plain("\(Self.message(error))")))
         }
     }
 
@@ -71,7 +72,8 @@ enum GradebookIdentity: Equatable {
                 }
             }
             guard application == GradebookSchema.applicationID else {
-                throw notGradebook(path, applicationID: application, detail: ", \(objects) schema objects")
+                throw notGradebook(
+                    path, applicationID: application, detail: .said(Messages.later(", %s schema objects", .plain("\(objects)"))))
             }
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             let applied = try GradebookSchema.migrator(cardbotVersion: "").appliedIdentifiers(db)
@@ -80,23 +82,25 @@ enum GradebookIdentity: Equatable {
                 let writer = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'created-by'") ?? "a newer cardbot"
                 throw GradebookError(
                     file: path,
-                    reason: "was written by a newer cardbot (gradebook schema \(version), made by \(writer)); this cardbot "
-                        + "reads schema \(GradebookSchema.version) at most: update cardbot. The file was left unchanged")
+                    said: Messages.later(
+                        "was written by a newer cardbot (gradebook schema %1$s, made by %2$s); this cardbot reads schema %3$s at most: update cardbot. The file was left unchanged",
+                        .plain("\(version)"), .plain(writer), .plain("\(GradebookSchema.version)")))
             }
             return .gradebook(version: version)
         } catch let error as GradebookError {
             throw error
         } catch {
-            throw GradebookError(file: path, reason: "cannot be read as a gradebook: \(message(error)); it was left unchanged")
+            throw GradebookError(file: path, said: Messages.later("cannot be read as a gradebook: %s; it was left unchanged", .plain("\(message(error))")))
         }
     }
 
     /// The refusal of an SQLite database that is not a gradebook.
-    static func notGradebook(_ path: String, applicationID: Int32, detail: String) -> GradebookError {
+    static func notGradebook(_ path: String, applicationID: Int32, detail: MessageText.Value) -> GradebookError {
         GradebookError(
             file: path,
-            reason: "is an SQLite database but not a CardBot gradebook (application_id \(applicationID)\(detail)); "
-                + "it was left unchanged: give a new file name for the gradebook")
+            said: Messages.later(
+                "is an SQLite database but not a CardBot gradebook (application_id %1$s%2$s); it was left unchanged: give a new file name for the gradebook",
+                .plain("\(applicationID)"), detail))
     }
 
     /// SQLite's own words for an error, without GRDB's decoration.

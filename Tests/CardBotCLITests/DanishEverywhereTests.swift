@@ -80,6 +80,9 @@ struct DanishEverywhereTests {
         ["help", "check"],
         ["grade", "correct", "--help"],
         ["run", "--leve", "3"],
+        ["progress", "Examples"],
+        ["progress", "Examples/maya-level-3/frame-0011.jpg"],
+        ["progress", "no-such-term.sqlite"],
     ])
     func command(arguments: [String]) throws {
         let output = try CLIRunner.run(arguments + ["--language", "da"])

@@ -47,6 +47,29 @@ import Testing
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    @Test("a report book's class page and student pages fit 390 and 1280 px and pass the accessibility checks")
+    func reportBookFits() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("book-\(UUID().uuidString)")
+        let files = folder.appendingPathComponent("class.files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The book a class with more pictures than a page should embed is written as (ReportFormat.write).
+        let pictures = ReportPictures(folder: "class.files", directory: files.path)
+        let classPage = try ClassHTML.book(for: Self.wideClass(), classPage: "class.html", pictures: pictures)
+        try Data(classPage.utf8).write(to: folder.appendingPathComponent("class.html"))
+        let studentPages = try FileManager.default.contentsOfDirectory(atPath: files.path).filter { $0.hasSuffix(".html") }.sorted()
+        #expect(studentPages.count == 11, "\(studentPages)")
+        let pages = [folder.appendingPathComponent("class.html").path] + studentPages.prefix(2).map { files.appendingPathComponent($0).path }
+        for page in pages {
+            for width in [390, 1280] {
+                let measure = try BrowserProbe.measure(page, width: width)
+                #expect(!measure.overflows, "\((page as NSString).lastPathComponent) at \(width) px: \(measure)")
+                let problems = try BrowserProbe.accessibilityProblems(page, width: width)
+                #expect(problems.isEmpty, "\((page as NSString).lastPathComponent) at \(width) px:\n\(problems.joined(separator: "\n"))")
+            }
+        }
+    }
+
     @Test("printed, the 30-session class shows every level and student of the grid, and every session")
     func wideClassPrints() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("print-\(UUID().uuidString)")

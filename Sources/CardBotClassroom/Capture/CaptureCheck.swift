@@ -49,7 +49,7 @@ public struct CaptureCheck: Sendable {
                 switch frame.outcome {
                 case .success(let capture): frames.append(capture)
                 case .failure(let error):
-                    unreadable.append(CaptureReport.UnreadableFrame(name: frame.stamp.name, reason: error.reason))
+                    unreadable.append(CaptureReport.UnreadableFrame(name: frame.stamp.name, said: error.said))
                 }
                 return frames.count + unreadable.count < limit
             })

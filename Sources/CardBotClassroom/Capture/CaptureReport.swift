@@ -2,13 +2,8 @@ import CardBotSupport
 
 /// What a capture check found about a recording: how many frames were read, and one finding per aspect.
 public struct CaptureReport: Sendable, Equatable {
-    /// A frame that could not be read, and why.
-    public struct UnreadableFrame: Sendable, Equatable {
-        /// The frame's name (its file, or its time in a video).
-        public var name: String
-        /// Why it could not be read.
-        public var reason: String
-    }
+    /// A frame that could not be read, and why: the same as a session's.
+    public typealias UnreadableFrame = SessionRun.UnreadableFrame
 
     /// The recording as the user named it.
     public var recording: String

@@ -1,3 +1,4 @@
+import CardBotSupport
 import Foundation
 import GRDB
 
@@ -49,7 +50,7 @@ public struct ProgressSession: Sendable, Equatable {
     /// - Throws: ``GradebookError`` when it is missing, not a CardBot gradebook, or from a newer cardbot.
     public static func all(inGradebook path: String) throws -> [ProgressSession] {
         guard case .gradebook = try GradebookIdentity.inspect(path) else {
-            throw GradebookError(file: path, reason: "no gradebook here: make one with cardbot grade CLASS_DIR --gradebook \(path)")
+            throw GradebookError(file: path, said: Messages.later("no gradebook here: make one with cardbot grade CLASS_DIR --gradebook %s", .plain(path)))
         }
         do {
             let queue = try GradebookReadOnly.open(path)
@@ -82,7 +83,7 @@ public struct ProgressSession: Sendable, Equatable {
         } catch let error as DamagedGradebookValue {
             throw GradebookError(file: path, reason: error.description)
         } catch {
-            throw GradebookError(file: path, reason: "cannot be read: \(GradebookIdentity.message(error))")
+            throw GradebookError(file: path, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
         }
     }
 }

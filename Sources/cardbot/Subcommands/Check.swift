@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardBotClassroom
+import CardBotCommandLine
 import CardBotSession
 import CardBotSupport
 
@@ -50,7 +51,9 @@ extension CardBotCommand {
             let recording = try RecordedSession.open(inputs: inputs)
             let check = CaptureCheck(deck: try deckOptions.load(), limits: imageLimits.limits, jobs: parallel.jobs, sampleFPS: sampling.sampleFPS)
             let report = try check.check(recording, name: inputs.count <= 3 ? inputs.joined(separator: " ") : "\(inputs[0]) ... \(inputs[inputs.count - 1])")
-            for frame in report.unreadable { StandardError.warning(file: recording.file(ofFrame: frame.name), "\(frame.reason); frame skipped") }
+            for frame in report.unreadable {
+                StandardError.warning(file: recording.file(ofFrame: frame.name), Messages.text("%s; frame skipped", frame.shownReason))
+            }
             StandardOutput.print(json ? report.json : report.lines.joined(separator: "\n"))
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         }
