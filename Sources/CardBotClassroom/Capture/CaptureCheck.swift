@@ -31,7 +31,7 @@ public struct CaptureCheck: Sendable {
 
     /// Reads and judges `recording` (a live stream for its first ``liveFrames`` frames).
     /// - Parameter name: The recording as the user named it, for the report.
-    /// - Throws: `ImageError` when the recording cannot be read at all; ``CaptureError`` when none of its frames
+    /// - Throws: `ImageError` when the recording cannot be read at all; `SessionError` when none of its frames
     ///   could be read.
     public func check(_ recording: RecordedSession, name: String) throws -> CaptureReport {
         let deck = self.deck
@@ -54,9 +54,9 @@ public struct CaptureCheck: Sendable {
                 return frames.count + unreadable.count < limit
             })
         guard !frames.isEmpty else {
-            throw CaptureError(
+            throw SessionError(
                 file: name,
-                reason: unreadable.isEmpty
+                said: unreadable.isEmpty
                     ? Messages.later("holds no frame to check")
                     : Messages.later("none of its %s frames could be read as an image", .plain("\(unreadable.count)")))
         }
