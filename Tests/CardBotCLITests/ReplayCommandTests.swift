@@ -37,6 +37,17 @@ struct ReplayCommandTests {
                                        "--step-seconds", "0.2"])
         #expect(paced.status == 0)
         #expect(try Self.pngs(URL(fileURLWithPath: fast)).count == 15 + 5 + 10 + 30)
+
+        // --card-size is accepted from older command lines, says that it changes nothing, and changes nothing.
+        let sized = folder.appendingPathComponent("sized/").path + "/"
+        let withSize = try CLIRunner.run(
+            ["run", "--level", "5", "--program", "forward jump right jump forward", "--replay", sized, "--card-size", "120mm"])
+        #expect(withSize.status == 0)
+        #expect(withSize.stderr.contains("cardbot: warning: --card-size: the replay is drawn in the cards' own widths"))
+        for frame in ["frame-00001.png", "frame-00030.png", "frame-00075.png"] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: sized + frame)) == (try Data(contentsOf: URL(fileURLWithPath: out + frame))))
+        }
+        #expect(!(try CLIRunner.run(["run", "--help"])).stdout.contains("--card-size"))
     }
 
     @Test("GIF and MP4 outputs are written through the video encoder")
@@ -63,7 +74,7 @@ struct ReplayCommandTests {
         // Beside the session folder: inside it, the next run would read the replay as frames.
         let out = session.path + "-replay/"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let output = try CLIRunner.run(["run", session.path, "--replay", out, "--card-size", "64mm", "--json"])
+        let output = try CLIRunner.run(["run", session.path, "--replay", out, "--json"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(!output.stderr.contains("warning"), "\(output.stderr)")
         let results = try RunSessionCommandTests.objects(output.stdout).filter { $0["type"] as? String == "result" }
@@ -90,7 +101,7 @@ struct ReplayCommandTests {
         #expect(made.status == 0, "\(made.stderr)")
         let out = folder.path + "-replay/"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let output = try CLIRunner.run(["run", folder.path, "--replay", out, "--card-size", "64mm"])
+        let output = try CLIRunner.run(["run", folder.path, "--replay", out])
         #expect(output.stderr.contains("frames of 1 attempt (PNG)"), "\(output.stderr)")
         #expect(!output.stderr.contains("warning"), "\(output.stderr)")
         // Title 1.5 s, then lead-in, 2 steps and the end held (4.5 s) at 10 frames a second, over the camera frames.
@@ -117,7 +128,7 @@ struct ReplayCommandTests {
         #expect(output.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: session.path).sorted() == before)
         // Beside the session folder is fine.
-        let beside = try CLIRunner.run(["run", "maya", "--quiet", "--replay", "maya.gif", "--card-size", "64mm"], in: folder)
+        let beside = try CLIRunner.run(["run", "maya", "--quiet", "--replay", "maya.gif"], in: folder)
         #expect(beside.status == 0, "\(beside.stderr)")
     }
 
@@ -135,7 +146,7 @@ struct ReplayCommandTests {
         // Beside the session folder: inside it, the next run would read the replay as frames.
         let out = session.path + "-replay/"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let output = try CLIRunner.run(["run", session.path, "--replay", out, "--card-size", "64mm"])
+        let output = try CLIRunner.run(["run", session.path, "--replay", out])
         let warnings = output.stderr.split(separator: "\n").filter { $0.contains("warning") }
         #expect(warnings.count == 1, "\(output.stderr)")
         #expect(warnings.first?.contains("attempt 1 (\(names[0])): no card is visible; the map is drawn flat in a corner") == true)

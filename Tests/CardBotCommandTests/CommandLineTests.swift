@@ -82,7 +82,6 @@ struct CommandLineTests {
             (["grade", "Examples", "--regrade"], "--regrade needs --gradebook"),
             (["progress", "g.sqlite", "--out", "p.txt"], "Please provide one of 'FILE.html', 'FILE.csv' or 'FILE.json'."),
             (["run", "--level", "1", "--program", "forward", "--replay", "out.avi"], "Please provide one of 'OUT.mp4', 'OUT.gif' or 'DIR/'."),
-            (["run", "--level", "1", "--program", "forward", "--replay", "o/", "--card-size", "20cm"], "--card-size must be a length from 30mm to 180mm"),
             (["run", "--level", "1", "--program", "forward", "--replay", "o/", "--camera-fov", "5"], "--camera-fov must be from 20 to 150 degrees"),
             (["run", "--level", "1", "--program", "forward", "--replay", "o/", "--step-seconds", "0"], "--step-seconds must be from 0.05 to 10"),
             (["run"], "give the program with --program"),

@@ -28,10 +28,11 @@ package struct ReplayOutputOptions: ParsableArguments {
             valueName: "degrees"))
     package var cameraFOV: Double = CameraPose.defaultFieldOfView
 
-    @Option(
-        name: .customLong("card-size"),
-        help: ArgumentHelp(Messages.text("The printed cards' width, such as 60mm, 6cm or 2.5in (as cards print --card-size)."), valueName: "size"))
-    package var cardSize = Length(millimetres: CardGeometry.defaultWidth)
+    /// Accepted from older command lines and hidden: the replay is drawn in the cards' own widths (the table plane,
+    /// the map's tiles, the robot and the walls), so the printed size cancels out of every picture; saying so beats
+    /// an option that silently changes nothing.
+    @Option(name: .customLong("card-size"), help: .hidden)
+    package var cardSize: Length?
 
     package func validate() throws {
         guard ReplayOptions.stepSecondsRange.contains(stepSeconds) else {
@@ -40,8 +41,10 @@ package struct ReplayOutputOptions: ParsableArguments {
         guard CameraPose.fieldsOfView.contains(cameraFOV) else {
             throw ValidationError(Messages.text("--camera-fov must be from 20 to 150 degrees, not %s.", cameraFOV))
         }
-        guard CardGeometry.widths.contains(cardSize.millimetres) else {
-            throw ValidationError(Messages.text("--card-size must be a length from 30mm to 180mm such as 60mm, 6cm or 2.5in, not '%s'.", cardSize))
+        if cardSize != nil {
+            StandardError.warning(
+                file: "--card-size",
+                Messages.text("the replay is drawn in the cards' own widths, so their printed size changes nothing; leave the option out"))
         }
     }
 
@@ -52,6 +55,6 @@ package struct ReplayOutputOptions: ParsableArguments {
 
     /// The replay's options.
     package var options: ReplayOptions {
-        ReplayOptions(cards: CardGeometry(width: cardSize.millimetres), fieldOfView: cameraFOV, stepSeconds: stepSeconds)
+        ReplayOptions(fieldOfView: cameraFOV, stepSeconds: stepSeconds)
     }
 }
