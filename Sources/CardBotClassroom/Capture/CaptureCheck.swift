@@ -54,11 +54,16 @@ public struct CaptureCheck: Sendable {
                 return frames.count + unreadable.count < limit
             })
         guard !frames.isEmpty else {
+            if unreadable.count == 1, let only = unreadable.first?.said {
+                throw SessionError(file: recording.file(ofFrame: unreadable[0].name), said: only)
+            }
             throw SessionError(
                 file: name,
                 said: unreadable.isEmpty
                     ? Messages.later("holds no frame to check")
-                    : Messages.later("none of its %s frames could be read as an image", .plain("\(unreadable.count)")))
+                    : Messages.later(
+                        "none of its %1$s frames could be read as an image (the first: %2$s)", .plain("\(unreadable.count)"),
+                        .said(unreadable[0].said ?? MessageText(template: "%s", values: [.plain(unreadable[0].reason)]))))
         }
         return Self.report(frames, unreadable: unreadable, name: name)
     }
