@@ -57,7 +57,11 @@ struct CheckCommandTests {
         try Data("not a picture".utf8).write(to: corrupt)
         let output = try CLIRunner.run(["check", corrupt.path])
         #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
-        #expect(output.stderr.contains("could be read"))
+        // One frame: its own reason, in one line.
+        #expect(output.stderr == "cardbot: error: \(corrupt.path): not a PNG or JPEG image (its first bytes match neither)\n")
+        let two = try CLIRunner.run(["check", corrupt.path, corrupt.path])
+        #expect(two.status == 2)
+        #expect(two.stderr.contains("none of its 2 frames could be read as an image (the first: not a PNG or JPEG image"))
         #expect(!output.stderr.contains("Fatal error"))
         let noInput = try CLIRunner.run(["check"])
         #expect(noInput.status == 64)
