@@ -11,7 +11,7 @@ struct HelpLanguageTests {
         ["solve"], ["levels"], ["levels", "list"], ["levels", "print"], ["cards"], ["cards", "list"],
         ["cards", "show"],
         ["cards", "print"], ["cards", "new-deck"], ["cards", "check"], ["synth"], ["synth", "frames"],
-        ["synth", "session"], ["paths"],
+        ["synth", "session"], ["paths"], ["check"],
     ]
 
     @Test("help run --language da is Danish, and so is every other way of asking for it")
