@@ -8,7 +8,7 @@ extension SessionError {
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            throw SessionError(file: file, position: error.position, reason: "malformed JSON: \(error.message)")
+            throw SessionError(file: file, position: error.position, said: Messages.later("malformed JSON: %s", .said(error.said)))
         }
         guard let members = document.members else {
             throw SessionError(file: file, position: document.position, reason: "a \(name) holds one JSON object, not \(document.typeDescription)")

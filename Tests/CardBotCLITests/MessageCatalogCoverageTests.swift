@@ -21,7 +21,7 @@ struct MessageCatalogCoverageTests {
             let text = try String(contentsOf: file, encoding: .utf8)
             let range = NSRange(text.startIndex..., in: text)
             for match in pattern.matches(in: text, range: range) {
-                let id = String(text[Range(match.range(at: 1), in: text)!]).replacingOccurrences(of: #"\""#, with: "\"")
+                let id = unescaped(text[Range(match.range(at: 1), in: text)!])
                 if let contextRange = Range(match.range(at: 2), in: text) {
                     found.insert(String(text[contextRange]) + "\u{4}" + id)
                 } else {
@@ -40,6 +40,29 @@ struct MessageCatalogCoverageTests {
         return found
     }
 
+    /// The text of a string literal's body as Swift and gettext read it: `\\`, `\"`, `\n` and `\t` escapes
+    /// undone in one pass (so that `\\"` is a backslash and a quote); any other escape kept as written.
+    static func unescaped(_ body: Substring) -> String {
+        var result = ""
+        var escaping = false
+        for character in body {
+            if escaping {
+                switch character {
+                case "n": result.append("\n")
+                case "t": result.append("\t")
+                case "\\", "\"": result.append(character)
+                default: result += "\\" + String(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
     /// The translated ids of da.po ("context\u{4}id" for entries with a msgctxt), those continued on the lines
     /// after `msgid ""` joined.
     static func translatedIDs() throws -> Set<String> {
@@ -47,10 +70,7 @@ struct MessageCatalogCoverageTests {
         var ids: Set<String> = []
         var context: String?
         var id: String?
-        func unquoted(_ string: Substring) -> String {
-            String(string.dropFirst().dropLast()).replacingOccurrences(of: #"\n"#, with: "\n")
-                .replacingOccurrences(of: #"\""#, with: "\"").replacingOccurrences(of: #"\\"#, with: "\\")
-        }
+        func unquoted(_ string: Substring) -> String { unescaped(string.dropFirst().dropLast()) }
         for line in text.split(separator: "\n") {
             if line.hasPrefix("\""), id != nil {
                 id! += unquoted(line)

@@ -21,7 +21,7 @@ public enum LevelLoader {
         do {
             json = try JSONParser.parse(text)
         } catch {
-            throw LevelLoadError(file: file, diagnostics: [Diagnostic(file: file, position: error.position, message: error.message)])
+            throw LevelLoadError(file: file, diagnostics: [Diagnostic(file: file, position: error.position, said: error.said)])
         }
         let (level, diagnostics) = LevelDecoder.decode(json, file: file, deckNames: deckNames)
         guard let level else { throw LevelLoadError(file: file, diagnostics: diagnostics) }
@@ -60,7 +60,7 @@ public enum LevelLoader {
             return try JSONParser.parse(bytes)
         } catch {
             // The JSON parser's words are shared by every JSON file CardBot reads; they stay English.
-            throw LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: error.position, message: error.message)])
+            throw LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: error.position, said: error.said)])
         }
     }
 

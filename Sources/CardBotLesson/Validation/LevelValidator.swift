@@ -61,7 +61,7 @@ public struct LevelValidator: Sendable {
         } catch {
             return FileValidation(
                 file: file, level: nil, solution: nil,
-                diagnostics: [Diagnostic(file: file, position: error.position, message: error.message)])
+                diagnostics: [Diagnostic(file: file, position: error.position, said: error.said)])
         }
     }
 

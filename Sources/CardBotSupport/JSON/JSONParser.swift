@@ -24,7 +24,7 @@ public struct JSONParser {
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.index < bytes.count {
-            throw parser.error("extra text after the end of the JSON value")
+            throw parser.error(Messages.later("extra text after the end of the JSON value"))
         }
         return value
     }
@@ -37,7 +37,7 @@ public struct JSONParser {
     // MARK: - Values
 
     private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard let byte = peek() else { throw error("unexpected end of file; expected a value") }
+        guard let byte = peek() else { throw error(Messages.later("unexpected end of file; expected a value")) }
         let start = position
         switch byte {
         case UInt8(ascii: "{"):
@@ -59,12 +59,12 @@ public struct JSONParser {
             try expectWord("null")
             return JSONValue(.null, at: start)
         default:
-            throw error("unexpected \(describe(byte)); expected a value (an object, array, string, number, true, false or null)")
+            throw error(Messages.later("unexpected %s; expected a value (an object, array, string, number, true, false or null)", describe(byte)))
         }
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue.Kind {
-        if depth > Self.maximumDepth { throw error("objects and arrays are nested more than \(Self.maximumDepth) deep") }
+        if depth > Self.maximumDepth { throw error(Messages.later("objects and arrays are nested more than %s deep", .plain("\(Self.maximumDepth)"))) }
         advance()  // {
         var members: [JSONMember] = []
         skipWhitespace()
@@ -74,23 +74,26 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            guard let byte = peek() else { throw error("unexpected end of file inside an object; expected a key or '}'") }
+            guard let byte = peek() else { throw error(Messages.later("unexpected end of file inside an object; expected a key or '}'")) }
             guard byte == UInt8(ascii: "\"") else {
-                if byte == UInt8(ascii: "}") && !members.isEmpty { throw error("trailing comma before '}'") }
-                throw error("unexpected \(describe(byte)); expected a key in double quotes")
+                if byte == UInt8(ascii: "}") && !members.isEmpty { throw error(Messages.later("trailing comma before '}'")) }
+                throw error(Messages.later("unexpected %s; expected a key in double quotes", describe(byte)))
             }
             let keyPosition = position
             let (key, _) = try parseString()
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else {
-                throw error(peek() == nil ? "unexpected end of file; expected ':' after the key \"\(key)\"" : "expected ':' after the key \"\(key)\"")
+                throw error(
+                    peek() == nil
+                        ? Messages.later("unexpected end of file; expected ':' after the key \"%s\"", .plain(key))
+                        : Messages.later("expected ':' after the key \"%s\"", .plain(key)))
             }
             advance()
             skipWhitespace()
             let value = try parseValue(depth: depth)
             members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
-            guard let next = peek() else { throw error("unexpected end of file inside an object; expected ',' or '}'") }
+            guard let next = peek() else { throw error(Messages.later("unexpected end of file inside an object; expected ',' or '}'")) }
             if next == UInt8(ascii: ",") {
                 advance()
                 continue
@@ -99,12 +102,12 @@ public struct JSONParser {
                 advance()
                 return .object(members)
             }
-            throw error("expected ',' or '}' after the value of \"\(key)\"")
+            throw error(Messages.later("expected ',' or '}' after the value of \"%s\"", .plain("\(key)")))
         }
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue.Kind {
-        if depth > Self.maximumDepth { throw error("objects and arrays are nested more than \(Self.maximumDepth) deep") }
+        if depth > Self.maximumDepth { throw error(Messages.later("objects and arrays are nested more than %s deep", .plain("\(Self.maximumDepth)"))) }
         advance()  // [
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -114,10 +117,10 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            if peek() == UInt8(ascii: "]") && !elements.isEmpty { throw error("trailing comma before ']'") }
+            if peek() == UInt8(ascii: "]") && !elements.isEmpty { throw error(Messages.later("trailing comma before ']'")) }
             elements.append(try parseValue(depth: depth))
             skipWhitespace()
-            guard let next = peek() else { throw error("unexpected end of file inside an array; expected ',' or ']'") }
+            guard let next = peek() else { throw error(Messages.later("unexpected end of file inside an array; expected ',' or ']'")) }
             if next == UInt8(ascii: ",") {
                 advance()
                 continue
@@ -126,7 +129,7 @@ public struct JSONParser {
                 advance()
                 return .array(elements)
             }
-            throw error("expected ',' or ']' after an array element")
+            throw error(Messages.later("expected ',' or ']' after an array element"))
         }
     }
 
@@ -137,7 +140,7 @@ public struct JSONParser {
         var verbatim = true
         while true {
             guard let byte = peek() else {
-                throw JSONParseError(position: start, message: "unterminated string; add the closing '\"'")
+                throw JSONParseError(position: start, said: Messages.later("unterminated string; add the closing '\"'"))
             }
             if byte == UInt8(ascii: "\"") {
                 advance()
@@ -145,15 +148,15 @@ public struct JSONParser {
             }
             if byte < 0x20 {
                 if byte == UInt8(ascii: "\n") {
-                    throw JSONParseError(position: start, message: "unterminated string; add the closing '\"' before the end of the line")
+                    throw JSONParseError(position: start, said: Messages.later("unterminated string; add the closing '\"' before the end of the line"))
                 }
-                throw error("control character in a string; write it as an escape such as \\t")
+                throw error(Messages.later("control character in a string; write it as an escape such as \\t"))
             }
             if byte == UInt8(ascii: "\\") {
                 verbatim = false
                 let escapeStart = position
                 advance()
-                guard let escape = peek() else { throw error("unexpected end of file in an escape") }
+                guard let escape = peek() else { throw error(Messages.later("unexpected end of file in an escape")) }
                 switch escape {
                 case UInt8(ascii: "\""): utf8.append(0x22)
                 case UInt8(ascii: "\\"): utf8.append(0x5C)
@@ -168,20 +171,20 @@ public struct JSONParser {
                     var scalar = try parseHex4()
                     if (0xD800...0xDBFF).contains(scalar) {
                         guard peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") else {
-                            throw error("a high surrogate \\u escape must be followed by a low surrogate")
+                            throw error(Messages.later("a high surrogate \\u escape must be followed by a low surrogate"))
                         }
                         advance(); advance()
                         let low = try parseHex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate in a \\u escape") }
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error(Messages.later("invalid low surrogate in a \\u escape")) }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw error("a lone low surrogate in a \\u escape")
+                        throw error(Messages.later("a lone low surrogate in a \\u escape"))
                     }
-                    guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                    guard let unicode = Unicode.Scalar(scalar) else { throw error(Messages.later("invalid \\u escape")) }
                     utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
                     continue
                 default:
-                    throw JSONParseError(position: escapeStart, message: "invalid escape '\\\(describeRaw(escape))'; use one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                    throw JSONParseError(position: escapeStart, said: Messages.later("invalid escape '\\%s'; use one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", .plain("\(describeRaw(escape))")))
                 }
                 advance()
                 continue
@@ -190,7 +193,7 @@ public struct JSONParser {
             advance()
         }
         guard let string = String(validating: utf8, as: UTF8.self) else {
-            throw JSONParseError(position: start, message: "the string is not valid UTF-8")
+            throw JSONParseError(position: start, said: Messages.later("the string is not valid UTF-8"))
         }
         return (string, verbatim)
     }
@@ -198,13 +201,13 @@ public struct JSONParser {
     private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = peek() else { throw error("unexpected end of file in a \\u escape") }
+            guard let byte = peek() else { throw error(Messages.later("unexpected end of file in a \\u escape")) }
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("a \\u escape needs four hexadecimal digits")
+            default: throw error(Messages.later("a \\u escape needs four hexadecimal digits"))
             }
             value = value * 16 + digit
             advance()
@@ -217,25 +220,25 @@ public struct JSONParser {
         let start = position
         if peek() == UInt8(ascii: "-") { advance() }
         guard let first = peek(), isDigit(first) else {
-            throw JSONParseError(position: start, message: "invalid number: expected a digit after '-'")
+            throw JSONParseError(position: start, said: Messages.later("invalid number: expected a digit after '-'"))
         }
         if first == UInt8(ascii: "0") {
             advance()
             if let next = peek(), isDigit(next) {
-                throw JSONParseError(position: start, message: "invalid number: leading zeros are not allowed")
+                throw JSONParseError(position: start, said: Messages.later("invalid number: leading zeros are not allowed"))
             }
         } else {
             while let d = peek(), isDigit(d) { advance() }
         }
         if peek() == UInt8(ascii: ".") {
             advance()
-            guard let d = peek(), isDigit(d) else { throw error("invalid number: expected a digit after '.'") }
+            guard let d = peek(), isDigit(d) else { throw error(Messages.later("invalid number: expected a digit after '.'")) }
             while let d = peek(), isDigit(d) { advance() }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             advance()
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { advance() }
-            guard let d = peek(), isDigit(d) else { throw error("invalid number: expected a digit in the exponent") }
+            guard let d = peek(), isDigit(d) else { throw error(Messages.later("invalid number: expected a digit in the exponent")) }
             while let d = peek(), isDigit(d) { advance() }
         }
         return String(decoding: bytes[startIndex..<index], as: UTF8.self)
@@ -245,12 +248,12 @@ public struct JSONParser {
         let start = position
         for byte in word.utf8 {
             guard peek() == byte else {
-                throw JSONParseError(position: start, message: "unexpected text; expected a value (did you mean \(word)? strings need double quotes)")
+                throw JSONParseError(position: start, said: Messages.later("unexpected text; expected a value (did you mean %s? strings need double quotes)", .plain("\(word)")))
             }
             advance()
         }
         if let next = peek(), isLetter(next) {
-            throw JSONParseError(position: start, message: "unexpected text; expected a value (strings need double quotes)")
+            throw JSONParseError(position: start, said: Messages.later("unexpected text; expected a value (strings need double quotes)"))
         }
     }
 
@@ -284,24 +287,21 @@ public struct JSONParser {
         }
     }
 
-    private func error(_ message: String) -> JSONParseError {
-        JSONParseError(position: position, message: message)
+    private func error(_ said: MessageText) -> JSONParseError {
+        JSONParseError(position: position, said: said)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
 
-    private func describe(_ byte: UInt8) -> String {
-        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        if byte >= 0x80 { return "non-ASCII text" }
-        return controlName(byte)
+    private func describe(_ byte: UInt8) -> MessageText.Value {
+        if byte >= 0x21 && byte < 0x7F { return .plain("'\(Character(Unicode.Scalar(byte)))'") }
+        if byte >= 0x80 { return .said(Messages.later("non-ASCII text")) }
+        return .said(Messages.later("the control character 0x%s", .plain(String(byte, radix: 16, uppercase: true))))
     }
 
     private func describeRaw(_ byte: UInt8) -> String {
         byte >= 0x21 && byte < 0x7F ? String(Character(Unicode.Scalar(byte))) : "?"
     }
 
-    private func controlName(_ byte: UInt8) -> String {
-        "the control character 0x" + String(byte, radix: 16, uppercase: true)
-    }
 }
