@@ -15,7 +15,7 @@ struct CardBotCommand: ParsableCommand {
                 """),
             version: CardBotVersion.current,
             subcommands: [
-                Run.self, Grade.self, Progress.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self,
+                Run.self, Grade.self, Progress.self, Roster.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self,
                 Paths.self,
             ]
         )
