@@ -13,21 +13,7 @@ extension Gradebook {
         summary.leftOut = roster.leftOut
         do {
             try pool.write { db in
-                let students = Set(try String.fetchAll(db, sql: "SELECT id FROM student")).union(roster.students.map(\.record.id))
-                let classes = Set(try String.fetchAll(db, sql: "SELECT id FROM class")).union(roster.classes.map(\.record.id))
-                var problems: [RosterProblem] = []
-                for entry in roster.enrollments {
-                    if !classes.contains(entry.record.classID) {
-                        problems.append(RosterProblem(file: entry.file, line: entry.line, Messages.later(
-                            "no class '%s' in the roster files or the gradebook: import its classes file too",
-                            .plain(entry.record.classID))))
-                    }
-                    if !students.contains(entry.record.studentID) {
-                        problems.append(RosterProblem(file: entry.file, line: entry.line, Messages.later(
-                            "no student '%s' in the roster files or the gradebook: import its users or students file too",
-                            .plain(entry.record.studentID))))
-                    }
-                }
+                let problems = try Self.referenceProblems(roster, db: db)
                 if !problems.isEmpty { throw RosterError(problems: problems) }
                 for entry in roster.schools { try entry.record.upsert(db) }
                 for entry in roster.students { try entry.record.upsert(db) }
@@ -46,6 +32,39 @@ extension Gradebook {
         }
         forgetDirectory()
         return summary
+    }
+
+    /// The enrollments of `roster` that name a student or class neither `roster` nor the gradebook `db` holds.
+    static func referenceProblems(_ roster: Roster, db: Database?) throws -> [RosterProblem] {
+        let students = Set(try db.map { try String.fetchAll($0, sql: "SELECT id FROM student") } ?? []).union(roster.students.map(\.record.id))
+        let classes = Set(try db.map { try String.fetchAll($0, sql: "SELECT id FROM class") } ?? []).union(roster.classes.map(\.record.id))
+        var problems: [RosterProblem] = []
+        for entry in roster.enrollments {
+            if !classes.contains(entry.record.classID) {
+                problems.append(RosterProblem(file: entry.file, line: entry.line, Messages.later(
+                    "no class '%s' in the roster files or the gradebook: import its classes file too", .plain(entry.record.classID))))
+            }
+            if !students.contains(entry.record.studentID) {
+                problems.append(RosterProblem(file: entry.file, line: entry.line, Messages.later(
+                    "no student '%s' in the roster files or the gradebook: import its users or students file too",
+                    .plain(entry.record.studentID))))
+            }
+        }
+        return problems
+    }
+
+    /// Every problem of a roster that already has `problems` from its files: those and its enrollments' references
+    /// to students and classes that neither it nor the gradebook at `path` (read only, when there is one) holds.
+    static func allProblems(_ roster: Roster, reading problems: [RosterProblem], gradebook path: String) -> [RosterProblem] {
+        var references: [RosterProblem]? = nil
+        if case .gradebook(let version)? = try? GradebookIdentity.inspect(path), version >= 6,
+            let queue = try? GradebookReadOnly.open(path)
+        {
+            references = try? queue.read { db in try referenceProblems(roster, db: db) }
+            try? queue.close()
+        }
+        if references == nil { references = (try? referenceProblems(roster, db: nil)) ?? [] }
+        return RosterProblem.sorted(problems + (references ?? []))
     }
 
     /// Ties every session without a student id to the roster's student its name names, if exactly one; returns

@@ -8,7 +8,10 @@ public enum RosterImport {
     /// - Returns: the line that says what was imported, in the reader's language.
     /// - Throws: ``RosterError`` with every problem of every file; ``GradebookError`` for the gradebook.
     public static func run(_ files: [String], gradebook: String, cardbotVersion: String) throws -> String {
-        let roster = try RosterReader.read(files)
+        let (roster, problems) = RosterReader.gather(files)
+        if !problems.isEmpty {
+            throw RosterError(problems: Gradebook.allProblems(roster, reading: problems, gradebook: gradebook))
+        }
         let book = try Gradebook(path: gradebook, cardbotVersion: cardbotVersion)
         let summary = try book.importRoster(roster)
         var line = Messages.text(

@@ -8,9 +8,8 @@ public enum RosterMatchTable {
     public static func lines(_ matches: [SessionMatch]) -> [String] {
         let header = [Messages.text("SESSION"), Messages.text("NAME"), Messages.text("STUDENT ID"), Messages.text("MATCH")]
         let rows = matches.map { match in
-            [match.path, match.name, match.studentID ?? "-", match.shownKind].map {
-                TerminalText.truncated(TerminalText.visible($0), width: 60)
-            }
+            [match.path, match.name, match.studentID ?? "-"].map { TerminalText.truncated(TerminalText.visible($0), width: 60) }
+                + [TerminalText.visible(match.shownKind)]
         }
         var widths = header.map(\.count)
         for row in rows { for (index, cell) in row.enumerated().dropLast() { widths[index] = max(widths[index], cell.count) } }

@@ -25,4 +25,9 @@ public struct RosterProblem: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         Problem(file: file, position: position.line > 0 ? position : nil, reason.english).line
     }
+
+    /// `problems` in order of file, then position.
+    public static func sorted(_ problems: [RosterProblem]) -> [RosterProblem] {
+        problems.sorted { ($0.file, $0.position) < ($1.file, $1.position) }
+    }
 }

@@ -19,6 +19,13 @@ public enum RosterReader {
     ///   CSV syntax error, a missing column, a row with the wrong number of fields, an empty or bad value, an id
     ///   listed twice.
     public static func read(_ paths: [String]) throws(RosterError) -> Roster {
+        let (roster, problems) = gather(paths)
+        guard problems.isEmpty else { throw RosterError(problems: problems) }
+        return roster
+    }
+
+    /// The roster `paths` give (rows with problems left out) and every problem, sorted by file and line.
+    public static func gather(_ paths: [String]) -> (Roster, [RosterProblem]) {
         var problems: [RosterProblem] = []
         var files: [(kind: RosterFileKind, path: String, table: CSVTable, columns: [String: Int], header: Int)] = []
         for path in expand(paths, problems: &problems) {
@@ -76,10 +83,7 @@ public enum RosterReader {
                 problems += row.problems
             }
         }
-        guard problems.isEmpty else {
-            throw RosterError(problems: problems.sorted { ($0.file, $0.position) < ($1.file, $1.position) })
-        }
-        return builder.roster
+        return (builder.roster, RosterProblem.sorted(problems))
     }
 
     /// The files of `paths`: a folder gives the roster files in it (a problem when it has none).

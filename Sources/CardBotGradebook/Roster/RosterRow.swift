@@ -24,10 +24,12 @@ struct RosterRow {
     /// The longest id or name accepted, in characters.
     static let maximumLength = 200
 
-    /// The value of column `name`, trimmed; nil when the file has no such column or the value is empty.
+    /// The value of column `name`, trimmed, line breaks and tabs made spaces; nil when the file has no such column or the value is empty.
     mutating func optional(_ name: String) -> String? {
         guard let index = columns[RosterFileKind.key(name)], index < record.fields.count else { return nil }
-        let value = record.fields[index].trimmingCharacters(in: .whitespaces)
+        // A line break or tab inside a quoted value (a title over two lines) is a space.
+        let value = record.fields[index].split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\t" })
+            .joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !value.isEmpty else { return nil }
         guard value.count <= Self.maximumLength, !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             refused.insert(name)
