@@ -87,8 +87,9 @@ struct RosterBuilder {
     private mutating func unique(_ id: String, in table: String, row: inout RosterRow) -> Bool {
         if let first = firstPlace[table]?[id] {
             let shown = id.replacingOccurrences(of: "\u{0}", with: " / ")
+            let what = MessageText.Value.term(table, context: "roster")
             row.problem(Messages.later(
-                "%1$s '%2$s' is listed twice (first at %3$s:%4$s); list each once", .term(table, context: "roster"), .plain(shown),
+                "%1$s '%2$s' is listed twice (first at %3$s:%4$s); list each once", what, .plain(shown),
                 .plain(first.file), .number(first.line)))
             return false
         }

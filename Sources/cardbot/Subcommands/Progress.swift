@@ -29,7 +29,7 @@ extension CardBotCommand {
         @Argument(help: ArgumentHelp(Messages.text("The gradebook."), valueName: "file.sqlite"))
         var gradebook: String
 
-        @Option(name: .long, help: ArgumentHelp(Messages.text("Only this student."), valueName: "name"))
+        @Option(name: .long, help: ArgumentHelp(Messages.text("Only this student: a name, or a roster id."), valueName: "name"))
         var student: String?
 
         @Option(name: .long, help: ArgumentHelp(Messages.text("The level files, for the unlock chain."), valueName: "dir"))
