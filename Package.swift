@@ -249,6 +249,7 @@ if Context.environment["CARDBOT_FUZZ"] != nil {
         ("Catalog", ["CardBotSupport"]),
         ("Session", ["CardBotSession", "CardBotSupport"]),
         ("Corrections", ["CardBotSession"]),
+        ("Roster", ["CardBotGradebook", "CardBotSupport"]),
         (
             "Gradebook",
             ["CardBotGradebook", "CardBotClassroom", "CardBotLesson", .product(name: "GRDB", package: "GRDB.swift")]

@@ -27,7 +27,7 @@ public enum RosterReader {
     /// The roster `paths` give (rows with problems left out) and every problem, sorted by file and line.
     public static func gather(_ paths: [String]) -> (Roster, [RosterProblem]) {
         var problems: [RosterProblem] = []
-        var files: [(kind: RosterFileKind, path: String, table: CSVTable, columns: [String: Int], header: Int)] = []
+        var contents: [(path: String, bytes: [UInt8])] = []
         for path in expand(paths, problems: &problems) {
             var bytes: [UInt8] = []
             do {
@@ -39,6 +39,17 @@ public enum RosterReader {
                 problems.append(RosterProblem(file: path, line: 0, reason))
                 continue
             }
+            contents.append((path, bytes))
+        }
+        let (roster, more) = gather(contents)
+        return (roster, RosterProblem.sorted(problems + more))
+    }
+
+    /// The roster in files already read (`path` names each, its last part tells its kind) and every problem.
+    static func gather(_ contents: [(path: String, bytes: [UInt8])]) -> (Roster, [RosterProblem]) {
+        var problems: [RosterProblem] = []
+        var files: [(kind: RosterFileKind, path: String, table: CSVTable, columns: [String: Int], header: Int)] = []
+        for (path, bytes) in contents {
             let table = CSVTable(bytes)
             problems += table.problems.map { RosterProblem(file: path, line: $0.position.line, column: $0.position.column, $0.reason) }
             guard let header = table.records.first else {
