@@ -76,6 +76,8 @@ struct DanishEverywhereTests {
         ["detect", "Examples/maya-level-3/frame-0011.jpg"],
         ["help", "run"],
         ["grade", "correct", "--help"],
+        ["help", "roster", "match"],
+        ["roster", "import", "Examples", "--gradebook", "never-made.sqlite"],
         ["run", "--leve", "3"],
     ])
     func command(arguments: [String]) throws {

@@ -17,8 +17,8 @@ extension CardBotCommand.Roster {
 
                     EXIT STATUS
                       0   the roster was imported
-                      2   bad input: a malformed roster file (nothing imported), or a gradebook that is
-                          not a CardBot gradebook
+                      2   bad input: a malformed roster file (nothing imported), or a gradebook
+                          that is not a CardBot gradebook
                     """))
         }
 
