@@ -97,4 +97,22 @@ struct RosterExportTests {
         let one = TermProgress(sessions: sessions, catalog: try GradebookTests.chain(), student: "stu-2")
         #expect(one.students.map(\.id) == ["stu-2"])
     }
+
+    @Test("progress by roster class follows the days in it, by school its students; an unknown class is refused")
+    func progressByClassAndSchool() throws {
+        let folder = try RosterFixture.folder("progress-class")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let book = folder + "/term.sqlite"
+        try RosterFixture.gradebook(book)
+        let levels = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Levels").path
+        let first = try TermProgress.recorded(in: book, levelsDirectory: levels, student: nil, rosterClass: "cls-n1")
+        #expect(first.students.map(\.name) == ["Emma Hansen", "Maya"])
+        #expect(first.students[1].levels.map(\.level) == [3] && first.students[1].levels[0].sessions == 1)
+        let second = try TermProgress.recorded(in: book, levelsDirectory: levels, student: nil, rosterClass: "cls-n2")
+        #expect(second.students.map(\.name) == ["Maya Berg"] && second.students[0].levels.map(\.level) == [3, 4])
+        let south = try TermProgress.recorded(in: book, levelsDirectory: levels, student: nil, school: "sch-south")
+        #expect(south.students.map(\.id) == ["stu-2", "stu-5"])
+        #expect(throws: Problem.self) { try TermProgress.recorded(in: book, levelsDirectory: levels, student: nil, rosterClass: "cls-zz") }
+    }
 }

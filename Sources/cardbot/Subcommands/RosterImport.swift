@@ -28,6 +28,8 @@ extension CardBotCommand.Roster {
         @Option(name: .long, help: ArgumentHelp(Messages.text("The gradebook the roster goes into (made when missing)."), valueName: "file.sqlite"))
         var gradebook: String
 
+        @OptionGroup var languageOptions: LanguageOptions
+
         func validate() throws {
             if files.isEmpty { throw ValidationError(Messages.text("give the roster's CSV files")) }
         }

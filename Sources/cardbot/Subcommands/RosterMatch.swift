@@ -35,6 +35,8 @@ extension CardBotCommand.Roster {
         @Flag(name: .long, help: ArgumentHelp(Messages.text("Write the ids of sessions matched by name into their session.json.")))
         var write = false
 
+        @OptionGroup var languageOptions: LanguageOptions
+
         func run() throws {
             let matches = try RosterMatching.run(classFolder: classDir, gradebook: gradebook, rosterClass: self.class, write: write)
             StandardOutput.print(RosterMatchTable.lines(matches).joined(separator: "\n"))
