@@ -228,12 +228,14 @@ let package = Package(
                 "CardBotClassroom", "CardBotSession", "CardBotSynth", "CardBotLesson", "CardBotVision", "CardBotGeometry",
                 "CardBotImaging", "CardBotSupport", "CardBotTestSupport",
             ]),
+        // Fixtures/ holds sample rosters (OneRoster 1.1 and Clever CSV).
         .testTarget(
             name: "CardBotGradebookTests",
             dependencies: [
-                "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotTestSupport",
+                "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotSupport", "CardBotTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+            ],
+            exclude: ["Fixtures"]),
         // Golden/ holds the pictures printed pages are compared with.
         .testTarget(
             name: "CardBotCLITests",
@@ -265,6 +267,7 @@ if Context.environment["CARDBOT_FUZZ"] != nil {
         ("Catalog", ["CardBotSupport"]),
         ("Session", ["CardBotSession", "CardBotSupport"]),
         ("Corrections", ["CardBotSession"]),
+        ("Roster", ["CardBotGradebook", "CardBotSupport"]),
         (
             "Gradebook",
             ["CardBotGradebook", "CardBotClassroom", "CardBotLesson", .product(name: "GRDB", package: "GRDB.swift")]

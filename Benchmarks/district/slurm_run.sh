@@ -42,6 +42,35 @@ mkdir -p "$DISTRICT/south/4b/sam/level-1"
 cp "$DISTRICT/north/4a/ana/level-1/frame-0001.jpg" "$DISTRICT/south/4b/sam/level-1/"
 echo '{"levle": 1}' >"$DISTRICT/south/4b/sam/level-1/session.json"   # one session that cannot be graded
 
+# The district's roster (OneRoster 1.1): each class's ana, leo and maya are students of their own (twelve students,
+# four of each name), tied to their sessions by id class by class (`roster match --class --write`: among a class's
+# students a name is unique); sam, whose session cannot be read, stays untied (status 1).
+ROSTER=$OUT/roster
+mkdir -p "$ROSTER"
+printf 'sourcedId,name,type\r\nnorth,North School,school\r\nsouth,South School,school\r\n' >"$ROSTER/orgs.csv"
+users='sourcedId,role,givenName,familyName,orgSourcedIds\r\n'
+classes='sourcedId,title,schoolSourcedId\r\n'
+enrollments='classSourcedId,userSourcedId,role\r\n'
+for school in north south; do
+    for class in 4a 4b; do
+        classes+="$school-$class,Class $class,$school\r\n"
+        for student in ana leo maya; do
+            users+="$school-$class-$student,student,$student,$school $class,$school\r\n"
+            enrollments+="$school-$class,$school-$class-$student,student\r\n"
+        done
+    done
+done
+printf "$users" >"$ROSTER/users.csv"
+printf "$classes" >"$ROSTER/classes.csv"
+printf "$enrollments" >"$ROSTER/enrollments.csv"
+"$CARDBOT_BIN" roster import "$ROSTER" --gradebook "$OUT/roster.sqlite"
+for school in north south; do
+    for class in 4a 4b; do
+        "$CARDBOT_BIN" roster match "$DISTRICT/$school/$class" --gradebook "$OUT/roster.sqlite" --class "$school-$class" \
+            --write >/dev/null || [ $? -eq 1 ]
+    done
+done
+
 # A single-node Slurm of its own: munge key, slurm.conf, munged, slurmctld, slurmd.
 host=$(hostname -s)
 cpus=$(nproc)
@@ -94,7 +123,7 @@ sinfo
 echo "Submitting the array: $PARTS_COUNT parts of $(find "$DISTRICT" -name session.json | wc -l) sessions" >&2
 start=$(date +%s.%N)
 sbatch --wait --array=1-"$PARTS_COUNT" --chdir="$OUT/jobs" \
-    --export=ALL,CARDBOT="$CARDBOT_BIN",DISTRICT="$DISTRICT",PARTS="$OUT/grades",LEVELS="$ROOT/Levels",DECK="$ROOT/Cards/deck.json" \
+    --export=ALL,CARDBOT="$CARDBOT_BIN",DISTRICT="$DISTRICT",PARTS="$OUT/grades",LEVELS="$ROOT/Levels",DECK="$ROOT/Cards/deck.json",ROSTER="$ROSTER" \
     "$ROOT/Benchmarks/district/grade-array.sbatch"
 end=$(date +%s.%N)
 sacct -n 2>/dev/null || true
@@ -106,12 +135,24 @@ status=0
     --out merged.csv --out merged.json --out merged.html >merged.txt || status=$?
 [ "$status" -le 1 ] || { echo "error: merge failed with status $status" >&2; exit 1; }
 status=0
-"$CARDBOT_BIN" grade "$DISTRICT" --levels "$ROOT/Levels" --deck "$ROOT/Cards/deck.json" \
+"$CARDBOT_BIN" roster import "$ROSTER" --gradebook whole.sqlite >/dev/null
+"$CARDBOT_BIN" grade "$DISTRICT" --levels "$ROOT/Levels" --deck "$ROOT/Cards/deck.json" --gradebook whole.sqlite \
     --out whole.csv --out whole.json --out whole.html >whole.txt || status=$?
 [ "$status" -le 1 ] || { echo "error: the one-run grade failed with status $status" >&2; exit 1; }
-for name in csv json html txt; do
-    cmp "merged.$name" "whole.$name" || { echo "FAIL: merged.$name differs from whole.$name" >&2; exit 1; }
+# The results for the district's gradebook, from the merged parts and from the one run.
+for book in merged whole; do
+    "$CARDBOT_BIN" grade export --gradebook $book.sqlite --format oneroster-results --out $book-results >/dev/null
+    "$CARDBOT_BIN" grade export --gradebook $book.sqlite --format csv --out $book-export.csv >/dev/null
 done
+for name in csv json html txt export.csv results/lineItems.csv results/results.csv results/manifest.csv; do
+    merged=merged.$name whole=whole.$name
+    case $name in
+    results/*) merged=merged-results/${name#*/} whole=whole-results/${name#*/} ;;
+    export.csv) merged=merged-export.csv whole=whole-export.csv ;;
+    esac
+    cmp "$merged" "$whole" || { echo "FAIL: $merged differs from $whole" >&2; exit 1; }
+done
+[ "$(wc -l <merged-results/results.csv)" -gt 20 ] || { echo "FAIL: the roster's students have no results" >&2; exit 1; }
 cat merged.txt
-printf 'OK: %d Slurm array tasks in %.1f s; merged reports (csv, json, html, table) are byte-identical to one run\n' \
+printf 'OK: %d Slurm array tasks in %.1f s; merged reports (csv, json, html, table) and exports (OneRoster results, CSV) are byte-identical to one run\n' \
     "$PARTS_COUNT" "$(echo "$end - $start" | bc)"

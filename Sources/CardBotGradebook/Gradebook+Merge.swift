@@ -7,12 +7,14 @@ extension Gradebook {
     /// is opened read-only and never changed. Content already here is kept; a session at a place already here
     /// is taken when it was graded later (a date more than a day in the future is not believed: it counts as the
     /// oldest), and at the same second by a fixed order of its content, so that the result never depends on the
-    /// order of the parts. Merging the same part twice changes nothing.
+    /// order of the parts. Merging the same part twice changes nothing. The part's roster is added (rows whose id
+    /// is already here are kept), with each session's student id.
     /// - Throws: ``GradebookError`` when the part is not a CardBot gradebook of this schema.
     public func merge(_ partPath: String) throws {
         try Self.checkPart(partPath)
         if FileSystem.isSameFile(partPath, path) { return }
         try copyPart(partPath)
+        forgetDirectory()
     }
 
     /// Refuses a part that is not a CardBot gradebook of this schema, without creating or changing anything:
@@ -100,13 +102,16 @@ extension Gradebook {
                     }
                     try db.execute(
                         sql: """
-                            INSERT INTO session (class, path, student, grading_id, error, graded_at) VALUES (?, ?, ?, ?, ?, ?)
+                            INSERT INTO session (class, path, student, grading_id, error, graded_at, student_id)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
                             ON CONFLICT (class, path) DO UPDATE SET student = excluded.student,
-                                grading_id = excluded.grading_id, error = excluded.error, graded_at = excluded.graded_at
+                                grading_id = excluded.grading_id, error = excluded.error, graded_at = excluded.graded_at,
+                                student_id = excluded.student_id
                             """,
                         arguments: [
                             place.0, place.1, incoming.student, gradingID, try session.checked("error", "session") as String?,
                             try session.checked("graded_at", "session") as String,
+                            try session.checked("student_id", "session") as String?,
                         ])
                 }
                 for folder in content.classFolders {
@@ -114,6 +119,13 @@ extension Gradebook {
                         sql: "INSERT INTO class_folder (class, name) VALUES (?, ?) ON CONFLICT (class) DO NOTHING",
                         arguments: [try folder.checked("class", "class_folder") as String, try folder.checked("name", "class_folder") as String])
                 }
+                // The part's roster: rows whose id is already here are kept as they are (shards of one class carry
+                // the same roster); then sessions still without a student are tied by name to the merged roster.
+                for school in content.roster.schools { try school.insert(db, onConflict: .ignore) }
+                for student in content.roster.students { try student.insert(db, onConflict: .ignore) }
+                for rosterClass in content.roster.classes { try rosterClass.insert(db, onConflict: .ignore) }
+                for enrollment in content.roster.enrollments { try enrollment.insert(db, onConflict: .ignore) }
+                _ = try Self.tieSessions(db)
             }
         }
     }
@@ -149,6 +161,8 @@ struct PartContent {
     var children: [String: [Int64: [Row]]] = [:]
     var sessions: [Row]
     var classFolders: [Row]
+    /// The part's roster.
+    var roster: (schools: [RosterSchool], students: [RosterStudent], classes: [RosterClass], enrollments: [RosterEnrollment])
 
     init(_ db: Database) throws {
         gradings = try Row.fetchAll(db, sql: "SELECT * FROM grading ORDER BY id")
@@ -163,5 +177,10 @@ struct PartContent {
         }
         sessions = try Row.fetchAll(db, sql: "SELECT * FROM session ORDER BY class, path")
         classFolders = try Row.fetchAll(db, sql: "SELECT * FROM class_folder ORDER BY class")
+        roster = (
+            try RosterSchool.order(Column("id")).fetchAll(db), try RosterStudent.order(Column("id")).fetchAll(db),
+            try RosterClass.order(Column("id")).fetchAll(db),
+            try RosterEnrollment.order(Column("class_id"), Column("student_id")).fetchAll(db)
+        )
     }
 }

@@ -28,6 +28,8 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     /// Sessions whose stored grading could not be read (a damaged gradebook): graded again and stored anew.
     private var damaged: Set<String> = []
     private var counts = (reused: 0, recorded: 0, failed: 0)
+    /// The roster's students by name, read once (nil: not read yet); an import clears it.
+    private var directory: StudentDirectory?
 
     /// How long a write waits for another process's transaction on the same file.
     static let busyTimeout: TimeInterval = 120
@@ -153,12 +155,14 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
                 let id: Int64 = try row.checked("id", "grading")
                 let (grade, pictures) = try GradebookRows.grade(row, db: db, path: subject.entry.relativePath, student: subject.student)
                 let current = try Row.fetchOne(
-                    db, sql: "SELECT student, grading_id FROM session WHERE class = ? AND path = ?",
+                    db, sql: "SELECT student, student_id, grading_id FROM session WHERE class = ? AND path = ?",
                     arguments: [subject.classPath, subject.entry.relativePath])
+                let resolvedID = try studentID(subject.studentId, name: subject.student, db: db)
                 let placed = try current.map { row in
                     let gradingID: Int64? = try row.checked("grading_id", "session")
                     let student: String = try row.checked("student", "session")
-                    return gradingID == id && student == subject.student
+                    let storedID: String? = try row.checked("student_id", "session")
+                    return gradingID == id && student == subject.student && storedID == resolvedID
                 }
                 return (grade, pictures, id, placed ?? false)
             }
@@ -200,13 +204,15 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     public func recordFailure(_ grade: SessionGrade, classPath: String) {
         do {
             let unchanged = try pool.read { db in
-                try Row.fetchOne(
-                    db, sql: "SELECT student, error FROM session WHERE class = ? AND path = ? AND grading_id IS NULL",
+                let resolvedID = try studentID(nil, name: grade.student, db: db)
+                return try Row.fetchOne(
+                    db, sql: "SELECT student, student_id, error FROM session WHERE class = ? AND path = ? AND grading_id IS NULL",
                     arguments: [classPath, grade.path]
                 ).map { row in
                     let student: String = try row.checked("student", "session")
+                    let storedID: String? = try row.checked("student_id", "session")
                     let error: String? = try row.checked("error", "session")
-                    return student == grade.student && error == grade.error
+                    return student == grade.student && error == grade.error && storedID == resolvedID
                 } ?? false
             }
             if unchanged {
@@ -216,11 +222,15 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
             try pool.write { db in
                 try db.execute(
                     sql: """
-                        INSERT INTO session (class, path, student, grading_id, error, graded_at) VALUES (?, ?, ?, NULL, ?, ?)
+                        INSERT INTO session (class, path, student, grading_id, error, graded_at, student_id)
+                        VALUES (?, ?, ?, NULL, ?, ?, ?)
                         ON CONFLICT (class, path) DO UPDATE SET student = excluded.student, grading_id = NULL,
-                            error = excluded.error, graded_at = excluded.graded_at
+                            error = excluded.error, graded_at = excluded.graded_at, student_id = excluded.student_id
                         """,
-                    arguments: [classPath, grade.path, grade.student, grade.error ?? "not graded", GradebookRows.now()])
+                    arguments: [
+                        classPath, grade.path, grade.student, grade.error ?? "not graded", GradebookRows.now(),
+                        try studentID(nil, name: grade.student, db: db),
+                    ])
             }
             lock.withLock { counts.failed += 1 }
         } catch {
@@ -233,11 +243,14 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     private func place(_ subject: SessionSubject, gradingID: Int64, fingerprint: String, db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO session (class, path, student, grading_id, error, graded_at) VALUES (?, ?, ?, ?, NULL, ?)
+                INSERT INTO session (class, path, student, grading_id, error, graded_at, student_id) VALUES (?, ?, ?, ?, NULL, ?, ?)
                 ON CONFLICT (class, path) DO UPDATE SET student = excluded.student, grading_id = excluded.grading_id,
-                    error = NULL, graded_at = excluded.graded_at
+                    error = NULL, graded_at = excluded.graded_at, student_id = excluded.student_id
                 """,
-            arguments: [subject.classPath, subject.entry.relativePath, subject.student, gradingID, GradebookRows.now()])
+            arguments: [
+                subject.classPath, subject.entry.relativePath, subject.student, gradingID, GradebookRows.now(),
+                try studentID(subject.studentId, name: subject.student, db: db),
+            ])
         let others = try String.fetchAll(
             db,
             sql: """
@@ -252,6 +265,23 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
             }
         }
     }
+
+    /// The student id a session is recorded with: session.json's `studentId` when given, else the roster's one
+    /// student of that name (``StudentDirectory``), else nil (no roster, or the name is ambiguous or unknown).
+    func studentID(_ given: String?, name: String, db: Database) throws -> String? {
+        if let given { return given }
+        let known = try lock.withLock { () throws -> StudentDirectory in
+            if let directory { return directory }
+            let loaded = StudentDirectory(try RosterStudent.fetchAll(db))
+            directory = loaded
+            return loaded
+        }
+        if case .student(let id) = known.match(name) { return id }
+        return nil
+    }
+
+    /// Forgets the roster's students read so far (after an import).
+    func forgetDirectory() { lock.withLock { directory = nil } }
 
     /// The subject's settings with its level file's and deck file's content hashes.
     private func fullSettings(_ subject: SessionSubject) -> String {

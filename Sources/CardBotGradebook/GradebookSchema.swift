@@ -4,7 +4,7 @@ import GRDB
 /// file with `sqlite3` and query them (docs/grading.md documents every column).
 ///
 /// ```
-/// meta(key, value)                           format = cardbot-gradebook, schema = 5, created-by
+/// meta(key, value)                           format = cardbot-gradebook, schema = 6, created-by
 /// grading(id, fingerprint, settings, ...)    one graded content: level, attempts, stars, pictures, times;
 ///                                            own_level_file: the session's own level file (schema 4)
 /// attempt(grading_id, number, ...)           every program run, in order, with its result; read_program,
@@ -15,10 +15,16 @@ import GRDB
 /// tap(grading_id, position, frame, seconds, end_seconds, press)   every tap on the GO card (schema 3)
 /// card_reading(grading_id, attempt, position, marker, confidence, corrected_cells, crop)
 ///                                            how each card of an attempt was read, and its picture (schema 5)
-/// session(class, path, student, grading_id, error, graded_at)   where each session lies, who it is
+/// session(class, path, student, grading_id, error, graded_at, student_id)   where each session lies, who it is;
+///                                            student_id: the roster's student, when known (schema 6)
 /// class_folder(class, name)                  a class's identity (its canonical absolute path) and the folder
 ///                                            as last given to `grade`, the reports' title (schema 4)
+/// school(id, name)                           the roster's schools (schema 6)
+/// student(id, given_name, family_name, grade, school_id, username)   the roster's students (schema 6)
+/// class(id, title, school_id)                the roster's classes (schema 6)
+/// enrollment(class_id, student_id, begin_date, end_date)   who is in which class when (schema 6)
 /// grades                                     a view: session joined with its grading, one row a session
+///                                            (student_id from schema 6)
 /// ```
 /// `PRAGMA application_id` is ``applicationID`` and `PRAGMA user_version` the schema version, so the file says
 /// what it is to any SQLite tool.
@@ -33,6 +39,7 @@ enum GradebookSchema {
     static let migrationNames = [
         "v1: sessions, gradings, attempts", "v2: attempt replays", "v3: run signal, GO taps, notes",
         "v4: own level files, class identities", "v5: card readings",
+        "v6: rosters, sessions keyed to student ids",
     ]
 
     /// Every migration, in order. A released migration is never changed: a new schema is a new migration.
@@ -189,6 +196,42 @@ enum GradebookSchema {
                 PRAGMA user_version = 5;
                 """)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '5')")
+        }
+        // Rosters (`cardbot roster import`): schools, students, classes and enrollments by the roster's ids, and
+        // each session's student id (from session.json's `studentId`, else her name when it names one student of
+        // the roster; NULL: not known, as for every session of schema 1 to 5 until a roster is imported).
+        migrator.registerMigration(migrationNames[5]) { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS school (id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS student (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    given_name TEXT NOT NULL,
+                    family_name TEXT NOT NULL,
+                    grade TEXT,
+                    school_id TEXT,
+                    username TEXT
+                );
+                CREATE TABLE IF NOT EXISTS class (id TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, school_id TEXT);
+                CREATE TABLE IF NOT EXISTS enrollment (
+                    class_id TEXT NOT NULL REFERENCES class(id) ON DELETE CASCADE,
+                    student_id TEXT NOT NULL REFERENCES student(id) ON DELETE CASCADE,
+                    begin_date TEXT,
+                    end_date TEXT,
+                    PRIMARY KEY (class_id, student_id)
+                );
+                CREATE INDEX IF NOT EXISTS enrollment_by_student ON enrollment(student_id);
+                ALTER TABLE session ADD COLUMN student_id TEXT;
+                CREATE INDEX IF NOT EXISTS session_by_student_id ON session(student_id);
+                DROP VIEW IF EXISTS grades;
+                CREATE VIEW grades AS
+                    SELECT s.class, s.path, s.student, g.level, g.level_name, g.attempts, g.solved, g.stars,
+                           g.cards, g.optimal, g.first_success_attempt, g.first_success_frame,
+                           g.first_success_seconds, g.frames, g.unreadable_frames, g.final_program,
+                           s.error, g.recorded_at, s.graded_at, g.fingerprint, s.student_id
+                    FROM session s LEFT JOIN grading g ON g.id = s.grading_id;
+                PRAGMA user_version = 6;
+                """)
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '6')")
         }
         return migrator
     }

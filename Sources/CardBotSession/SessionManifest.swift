@@ -1,10 +1,12 @@
 import CardBotSupport
+import Foundation
 
 /// The optional `session.json` of a recorded session.
 ///
 /// ```json
 /// {"student": "Maya", "level": 3, "fps": 2, "frames": ["f1.jpg", "f2.jpg"], "runs": ["f2.jpg"]}
 /// {"student": "Maya", "level": 3, "video": "lesson.mp4", "runs": [12.5, 40]}
+/// {"student": "Emma", "studentId": "stu-0042", "level": 3}
 /// ```
 public struct SessionManifest: Sendable, Equatable {
     /// Which level the session plays: a number looked up in the levels folder, or a level file's path
@@ -16,6 +18,9 @@ public struct SessionManifest: Sendable, Equatable {
 
     /// The student's name.
     public var student: String?
+    /// The student's id in the school's roster (OneRoster `sourcedId`, Clever `Student_id`): who the session is
+    /// by, whatever her name is typed as. `cardbot roster match --write` fills it in.
+    public var studentId: String?
     /// The level played.
     public var level: LevelReference?
     /// The stills' frames per second (nil: not given; stills are then shown at
@@ -40,7 +45,7 @@ public struct SessionManifest: Sendable, Equatable {
     }
 
     /// The fields a manifest may have.
-    public static let fields: Set<String> = ["student", "level", "fps", "frames", "runs", "video"]
+    public static let fields: Set<String> = ["student", "studentId", "level", "fps", "frames", "runs", "video"]
 
     /// The most entries `frames` and `runs` may list (a session of 10,000 frames is over an hour at 2 frames
     /// per second); a longer list is refused rather than read for minutes.
@@ -84,6 +89,19 @@ public struct SessionManifest: Sendable, Equatable {
                     throw fail(value.position, "'student' is \(name.count) characters long; a name is at most \(maximumStudentLength)")
                 }
                 manifest.student = name
+            case "studentId":
+                guard let id = value.stringValue else {
+                    throw fail(value.position, "'studentId' must be the student's roster id in double quotes, not \(value.typeDescription)")
+                }
+                guard !id.isEmpty, id.count <= maximumStudentLength, id.trimmingCharacters(in: .whitespaces) == id,
+                    !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                else {
+                    throw fail(
+                        value.position,
+                        "'studentId' must be a roster id of 1 to \(maximumStudentLength) characters, without control characters "
+                            + "or spaces around it")
+                }
+                manifest.studentId = id
             case "level":
                 if let number = value.intValue {
                     manifest.level = .number(number)
@@ -206,6 +224,7 @@ extension SessionManifest {
         if let runs { fields.append("  \"runs\": \(list(runs))") }
         if let runSeconds { fields.append("  \"runs\": [" + runSeconds.map { JSONText.number($0, places: 3) }.joined(separator: ", ") + "]") }
         if let student { fields.append("  \"student\": \(quote(student))") }
+        if let studentId { fields.append("  \"studentId\": \(quote(studentId))") }
         if let video { fields.append("  \"video\": \(quote(video))") }
         return "{\n" + fields.joined(separator: ",\n") + "\n}\n"
     }

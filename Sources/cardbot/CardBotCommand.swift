@@ -16,7 +16,8 @@ struct CardBotCommand: ParsableCommand {
                 """),
             version: CardBotVersion.current,
             subcommands: [
-                Run.self, Grade.self, Progress.self, Check.self, Detect.self, Validate.self, Solve.self, Levels.self, Cards.self, Synth.self,
+                Run.self, Grade.self, Progress.self, Check.self, Roster.self, Detect.self, Validate.self, Solve.self, Levels.self,
+                Cards.self, Synth.self,
                 Paths.self,
             ]
         )

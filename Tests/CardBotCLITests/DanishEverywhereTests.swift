@@ -81,6 +81,8 @@ struct DanishEverywhereTests {
         ["check", "Examples/maya-level-3"],
         ["help", "check"],
         ["grade", "correct", "--help"],
+        ["help", "roster", "match"],
+        ["roster", "import", "Examples", "--gradebook", "never-made.sqlite"],
         ["run", "--leve", "3"],
         ["progress", "Examples"],
         ["progress", "Examples/maya-level-3/frame-0011.jpg"],

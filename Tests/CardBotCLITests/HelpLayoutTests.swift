@@ -6,6 +6,7 @@ import Testing
     @Test("EXIT STATUS lines are indented at 80 columns", arguments: [
         ["help", "run"], ["help", "grade", "class-folder"], ["help", "grade", "merge"], ["help", "progress"], ["help", "validate"],
         ["help", "levels", "list"], ["help", "cards", "check"], ["help", "solve"],
+        ["help", "roster", "match"],
     ])
     func exitStatusTable(arguments: [String]) throws {
         let output = try CLIRunner.run(arguments, environment: ["COLUMNS": "80"])

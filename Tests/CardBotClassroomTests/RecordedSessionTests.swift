@@ -108,7 +108,7 @@ struct RecordedSessionTests {
 
     @Test("bad session.json files name the file and the reason", arguments: [
         (#"{"student": "Maya", "#, "malformed JSON"),
-        (#"{"studnet": "Maya"}"#, "unknown field 'studnet'; did you mean 'student'? (known fields: fps, frames, level, runs, student, video)"),
+        (#"{"studnet": "Maya"}"#, "unknown field 'studnet'; did you mean 'student'? (known fields: fps, frames, level, runs, student, studentId, video)"),
         (#"{"fps": "fast"}"#, "'fps'"),
         (#"{"fps": 0}"#, "'fps' must be the stills' frames per second, from 0.01"),
         (#"{"fps": -2}"#, "'fps' must be"),

@@ -31,6 +31,8 @@ public struct SessionSubject: Sendable {
     public var folder: RecordedSession
     /// The student.
     public var student: String
+    /// The student's roster id, from session.json's `studentId`; nil when not given.
+    public var studentId: String? = nil
     /// The level it plays.
     public var level: Level
     /// The grading settings the grade depends on besides the session and its level (tracking, limits,

@@ -133,8 +133,8 @@ public struct Grader: Sendable {
         let settings = self.settings
         let subjects = prepared.map {
             SessionSubject(
-                classPath: classKey, entry: $0.entry, folder: $0.folder, student: $0.student, level: $0.level,
-                settings: settings, deckFile: deckFile)
+                classPath: classKey, entry: $0.entry, folder: $0.folder, student: $0.student,
+                studentId: $0.folder.manifest.studentId, level: $0.level, settings: settings, deckFile: deckFile)
         }
         // Pictures go on the shelf as soon as they are read or made, so memory does not grow with the class.
         let shelf = PictureShelf()

@@ -43,3 +43,5 @@ extension ReplayTarget: ExpressibleByArgument {
     public static var allValueStrings: [String] { ["OUT.mp4", "OUT.gif", "DIR/"] }
     public static var defaultCompletionKind: CompletionKind { .file() }
 }
+
+extension ExportFormat: ExpressibleByArgument {}

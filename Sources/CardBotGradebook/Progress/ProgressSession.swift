@@ -10,6 +10,8 @@ public struct ProgressSession: Sendable, Equatable {
     public var path: String
     /// The student.
     public var student: String
+    /// The student's roster id, when known: the term follows it across names and classes.
+    public var studentID: String?
     /// The level's number (nil when the session could not be graded).
     public var level: Int?
     /// The level's title.
@@ -28,8 +30,9 @@ public struct ProgressSession: Sendable, Equatable {
     /// Creates a session.
     public init(
         classPath: String, path: String, student: String, level: Int?, levelName: String?, attempts: Int, solved: Bool,
-        stars: Int?, firstSuccessAttempt: Int?, date: String
+        stars: Int?, firstSuccessAttempt: Int?, date: String, studentID: String? = nil
     ) {
+        self.studentID = studentID
         self.classPath = classPath
         self.path = path
         self.student = student
@@ -58,12 +61,14 @@ public struct ProgressSession: Sendable, Equatable {
             return try queue.read { db in
                 // Gradebooks before schema 4 have no own level files (and are read as they are, read-only).
                 let ownLevels = try db.columns(in: "grading").contains { $0.name == "own_level_file" }
+                // Gradebooks before schema 6 have no student ids.
+                let ids = try db.columns(in: "session").contains { $0.name == "student_id" }
                 return try Row.fetchAll(
                     db,
                     sql: """
                         SELECT s.class, s.path, s.student, g.level, g.level_name, coalesce(g.attempts, 0) AS attempts,
                                coalesce(g.solved, 0) AS solved, g.stars, g.first_success_attempt,
-                               coalesce(g.recorded_at, s.graded_at) AS date
+                               coalesce(g.recorded_at, s.graded_at) AS date\(ids ? ", s.student_id" : "")
                         FROM session s LEFT JOIN grading g ON g.id = s.grading_id
                         \(ownLevels ? "WHERE g.own_level_file IS NULL" : "")
                         ORDER BY date, s.class, s.path
@@ -75,7 +80,7 @@ public struct ProgressSession: Sendable, Equatable {
                         levelName: try row.checked("level_name", "grading"), attempts: try row.checked("attempts", "grading"),
                         solved: try row.checked("solved", "grading"), stars: try row.checked("stars", "grading"),
                         firstSuccessAttempt: try row.checked("first_success_attempt", "grading"),
-                        date: try row.checked("date", "session"))
+                        date: try row.checked("date", "session"), studentID: ids ? try row.checked("student_id", "session") : nil)
                 }
             }
         } catch let error as GradebookError {

@@ -3,13 +3,17 @@ import CardBotSupport
 
 extension TermProgress {
     /// The term's progress recorded in the gradebook at `path` (read only), along the unlock chain of the levels in
-    /// `levelsDirectory`; only `student`'s when given.
+    /// `levelsDirectory`; only `student`'s (a name or a roster id) when given, only the students of roster school
+    /// `school` and the sessions of roster class `rosterClass` (on the days its students were in it) when given.
     /// - Throws: ``GradebookError`` for a gradebook that cannot be read, ``LevelLoadError`` for a levels folder
     ///   that cannot be listed, a ``Problem`` for a student the gradebook has no sessions of.
-    public static func recorded(in path: String, levelsDirectory: String, student: String?) throws -> TermProgress {
-        let sessions = try ProgressSession.all(inGradebook: path)
+    public static func recorded(
+        in path: String, levelsDirectory: String, student: String?, rosterClass: String? = nil, school: String? = nil
+    ) throws -> TermProgress {
+        let sessions = try ProgressSession.filtered(
+            try ProgressSession.all(inGradebook: path), gradebook: path, rosterClass: rosterClass, school: school)
         let catalog = try LevelCatalog(directory: levelsDirectory)
-        if let student, !sessions.contains(where: { $0.student == student }) {
+        if let student, !sessions.contains(where: { $0.student == student || $0.studentID == student }) {
             throw Problem("\(path): no sessions of student '\(student)'")
         }
         return TermProgress(sessions: sessions, catalog: catalog.levels, student: student)

@@ -25,8 +25,10 @@ public struct TermProgress: Sendable, Equatable {
 
     /// One student.
     public struct Student: Sendable, Equatable {
-        /// The name.
+        /// The name (with the roster id in brackets when another student of the term has the same name).
         public var name: String
+        /// The roster id, when her sessions are tied to one.
+        public var id: String? = nil
         /// Standing on each level played, in unlock order.
         public var levels: [LevelStanding]
         /// The levels open to the student and not yet solved, in unlock order: the first is the next to play.
@@ -71,7 +73,8 @@ public struct TermProgress: Sendable, Equatable {
     public var days: [String]
 
     /// The progress of `sessions` (in date order) along the unlock chain of `catalog` (levels in unlock order),
-    /// for every student or only `only`.
+    /// for every student or only `only` (a name or a roster id). Sessions tied to a roster id are one student
+    /// whatever name they give; the others are grouped by name.
     public init(sessions: [ProgressSession], catalog: [Level], student only: String? = nil) {
         var names: [Int: String] = [:]
         for level in catalog { names[level.number] = level.name }
@@ -88,12 +91,23 @@ public struct TermProgress: Sendable, Equatable {
         for level in catalog { if let next = level.unlocks, unlocks[level.number] == nil { unlocks[level.number] = next } }
         let unlocked = Set(catalog.compactMap(\.unlocks))
         let first = catalog.first { !unlocked.contains($0.number) }?.number ?? order.first
-        let chosen = sessions.filter { only == nil || $0.student == only }
+        let chosen = sessions.filter { only == nil || $0.student == only || $0.studentID == only }
         days = Array(Set(chosen.map(\.day))).sorted()
         var byStudent: [String: [ProgressSession]] = [:]
-        for session in chosen { byStudent[session.student, default: []].append(session) }
-        students = byStudent.keys.sorted(by: NaturalOrder.areInIncreasingOrder).map { name in
-            let own = byStudent[name]!
+        for session in chosen { byStudent[session.studentID.map { "id:" + $0 } ?? "name:" + session.student, default: []].append(session) }
+        // A student is shown by the name of her latest session; a name two students share gets the id too.
+        var shown: [String: String] = [:]
+        for (key, own) in byStudent { shown[key] = own.last!.student }
+        var uses: [String: Int] = [:]
+        for name in shown.values { uses[name, default: 0] += 1 }
+        for (key, own) in byStudent where uses[shown[key]!]! > 1 {
+            if let id = own.last!.studentID { shown[key] = "\(shown[key]!) (\(id))" }
+        }
+        students = byStudent.keys.sorted {
+            NaturalOrder.areInIncreasingOrder(shown[$0]!, shown[$1]!) || (shown[$0]! == shown[$1]! && $0 < $1)
+        }.map { key in
+            let own = byStudent[key]!
+            let name = shown[key]!
             var standings: [LevelStanding] = []
             for level in order {
                 let here = own.filter { $0.level == level }
@@ -117,7 +131,9 @@ public struct TermProgress: Sendable, Equatable {
             var open = Set(first.map { [$0] } ?? [])
             for level in solved { if let next = unlocks[level] { open.insert(next) } }
             let available = order.filter { open.contains($0) && !solved.contains($0) }
-            return Student(name: name, levels: standings, available: available, errors: own.filter { $0.level == nil }.count)
+            return Student(
+                name: name, id: own.last!.studentID, levels: standings, available: available,
+                errors: own.filter { $0.level == nil }.count)
         }
         let students = self.students
         figures = order.compactMap { level in

@@ -23,10 +23,12 @@ public struct Problem: DiagnosticError, Sendable, Equatable, CustomStringConvert
     /// The problem itself.
     public var problems: [Problem] { [self] }
 
-    /// The printed line, as a compiler prints it: `FILE:LINE:COLUMN: error: reason` when the place is known,
-    /// else `cardbot: error: FILE: reason`, or `cardbot: error: reason` when no file is concerned.
+    /// The printed line, as a compiler prints it: `FILE:LINE:COLUMN: error: reason` when the place is known
+    /// (`FILE:LINE: error: reason` when only the line is: a CSV record, column 0), else `cardbot: error: FILE:
+    /// reason`, or `cardbot: error: reason` when no file is concerned.
     public var line: String {
         switch (file, position) {
+        case (let file?, let position?) where position.column == 0: "\(file):\(position.line): error: \(reason)"
         case (let file?, let position?): "\(file):\(position.line):\(position.column): error: \(reason)"
         case (let file?, nil): "cardbot: error: \(file): \(reason)"
         case (nil, _): "cardbot: error: \(reason)"

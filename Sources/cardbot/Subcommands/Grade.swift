@@ -13,7 +13,7 @@ extension CardBotCommand {
                     cardbot help grade class-folder); cardbot grade merge joins the gradebooks of a class graded in \
                     parts with --shard. A class folder named merge or class-folder is given as ./merge.
                     """),
-                subcommands: [Class.self, Merge.self, Correct.self],
+                subcommands: [Class.self, Merge.self, Correct.self, Export.self],
                 defaultSubcommand: Class.self)
         }
     }

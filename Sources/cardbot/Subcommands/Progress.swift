@@ -30,8 +30,14 @@ extension CardBotCommand {
         @Argument(help: ArgumentHelp(Messages.text("The gradebook."), valueName: "file.sqlite"))
         var gradebook: String
 
-        @Option(name: .long, help: ArgumentHelp(Messages.text("Only this student."), valueName: "name"))
+        @Option(name: .long, help: ArgumentHelp(Messages.text("Only this student: a name, or a roster id."), valueName: "name"))
         var student: String?
+
+        @Option(name: .long, help: ArgumentHelp(Messages.text("Only the sessions of this roster class, on the days its students were in it."), valueName: "class-id"))
+        var `class`: String?
+
+        @Option(name: .long, help: ArgumentHelp(Messages.text("Only the students of this roster school."), valueName: "school-id"))
+        var school: String?
 
         @Option(name: .long, help: ArgumentHelp(Messages.text("The level files, for the unlock chain."), valueName: "dir"))
         var levels: LevelsFolder = .curriculum
@@ -43,7 +49,8 @@ extension CardBotCommand {
 
         func run() throws {
             try ReportFile.check(out.map(\.path))
-            let progress = try TermProgress.recorded(in: gradebook, levelsDirectory: levels.path, student: student)
+            let progress = try TermProgress.recorded(
+                in: gradebook, levelsDirectory: levels.path, student: student, rosterClass: self.class, school: school)
             StandardOutput.print(ProgressFormat.lines(progress).joined(separator: "\n"))
             for file in out { try file.write(progress, title: TermProgress.title(gradebook: gradebook, student: student)) }
         }

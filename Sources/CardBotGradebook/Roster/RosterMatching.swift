@@ -1,0 +1,102 @@
+import CardBotClassroom
+import CardBotSession
+import CardBotSupport
+import GRDB
+
+/// `cardbot roster match`: which roster student each session of a class folder is by. A session's
+/// `studentId` in session.json decides; else its name (session.json's `student`, else the folder's) is looked
+/// up in the roster (``StudentDirectory``), among the students of `rosterClass` when given; a name that names
+/// several students or nobody is reported, never guessed.
+public enum RosterMatching {
+    /// `cardbot roster match`: ``match(classFolder:gradebook:rosterClass:)``, then ``write(_:)`` when `write`.
+    public static func run(classFolder: String, gradebook: String, rosterClass: String?, write: Bool) throws -> [SessionMatch] {
+        let matches = try match(classFolder: classFolder, gradebook: gradebook, rosterClass: rosterClass)
+        return write ? try self.write(matches) : matches
+    }
+
+    /// The sessions of the class folder at `classPath` matched against the roster of the gradebook at
+    /// `gradebookPath` (read only).
+    /// - Throws: `SessionError` or a ``Problem`` for a class folder that cannot be listed or holds no sessions;
+    ///   ``GradebookError`` for a gradebook that holds no roster or no class `rosterClass`.
+    public static func match(classFolder classPath: String, gradebook gradebookPath: String, rosterClass: String?) throws -> [SessionMatch] {
+        let folder = try ClassFolder.sessions(in: classPath)
+        let (students, enrolled) = try roster(gradebookPath, rosterClass: rosterClass)
+        let directory = StudentDirectory(students.filter { enrolled?.contains($0.id) ?? true })
+        let allIDs = Set(students.map(\.id))
+        return folder.entries.map { entry in
+            let manifestFile = FileSystem.join(entry.path, RecordedSession.manifestName)
+            guard FileSystem.kind(entry.path) == .directory, FileSystem.exists(manifestFile) else {
+                return byName(entry.folderStudent, entry: entry, directory: directory, manifestFile: nil)
+            }
+            let manifest: SessionManifest
+            do {
+                manifest = try SessionManifest.parse(
+                    try RegularFile.read(manifestFile, maxBytes: RecordedSession.maximumManifestBytes), file: manifestFile)
+            } catch {
+                let reason = (error as? SessionError)?.description ?? (error as? RegularFile.Failure)?.reason ?? "\(error)"
+                return SessionMatch(path: entry.relativePath, name: entry.folderStudent, studentID: nil, kind: .unreadable(reason), manifestFile: manifestFile)
+            }
+            let name = manifest.student ?? entry.folderStudent
+            if let id = manifest.studentId {
+                return SessionMatch(
+                    path: entry.relativePath, name: name, studentID: id, kind: allIDs.contains(id) ? .byID : .idNotInRoster,
+                    manifestFile: manifestFile)
+            }
+            return byName(name, entry: entry, directory: directory, manifestFile: manifestFile)
+        }
+    }
+
+    private static func byName(_ name: String, entry: ClassFolder.Entry, directory: StudentDirectory, manifestFile: String?) -> SessionMatch {
+        switch directory.match(name) {
+        case .student(let id): SessionMatch(path: entry.relativePath, name: name, studentID: id, kind: .byName, manifestFile: manifestFile)
+        case .ambiguous(let ids): SessionMatch(path: entry.relativePath, name: name, studentID: nil, kind: .ambiguous(ids), manifestFile: manifestFile)
+        case .unknown: SessionMatch(path: entry.relativePath, name: name, studentID: nil, kind: .unknownName, manifestFile: manifestFile)
+        }
+    }
+
+    /// Writes the id of every session matched by name into its session.json (atomically, the rest of the file
+    /// kept); a session without session.json is left as it is. Returns the matches with ``SessionMatch/written``
+    /// set.
+    /// - Throws: `SessionError` for a session.json that cannot be read or written.
+    public static func write(_ matches: [SessionMatch]) throws -> [SessionMatch] {
+        var result = matches
+        for index in result.indices {
+            let match = result[index]
+            guard match.kind == .byName, let id = match.studentID, let file = match.manifestFile else { continue }
+            let bytes = try RegularFile.read(file, maxBytes: RecordedSession.maximumManifestBytes)
+            let updated = try SessionManifest.settingStudentID(id, in: bytes, file: file)
+            do {
+                try AtomicFile.write(updated, to: file)
+            } catch {
+                throw SessionError(file: file, reason: error.reason)
+            }
+            result[index].written = true
+        }
+        return result
+    }
+
+    /// The roster's students, and the ids of those ever enrolled in `rosterClass` (nil: every student).
+    static func roster(_ path: String, rosterClass: String?) throws -> ([RosterStudent], Set<String>?) {
+        guard case .gradebook(let version) = try GradebookIdentity.inspect(path), version >= 6 else {
+            throw GradebookError(file: path, reason: "holds no roster: import one with cardbot roster import FILE... --gradebook \(path)")
+        }
+        do {
+            let queue = try GradebookReadOnly.open(path)
+            defer { try? queue.close() }
+            return try queue.read { db in
+                let students = try RosterStudent.order(Column("id")).fetchAll(db)
+                guard let rosterClass else { return (students, nil) }
+                guard try RosterClass.fetchOne(db, key: rosterClass) != nil else {
+                    let known = try String.fetchAll(db, sql: "SELECT id FROM class ORDER BY id LIMIT 20").joined(separator: ", ")
+                    throw GradebookError(file: path, reason: "has no roster class '\(rosterClass)'; it has \(known)")
+                }
+                let ids = try String.fetchAll(db, sql: "SELECT student_id FROM enrollment WHERE class_id = ?", arguments: [rosterClass])
+                return (students, Set(ids))
+            }
+        } catch let error as GradebookError {
+            throw error
+        } catch {
+            throw GradebookError(file: path, reason: "cannot be read: \(GradebookIdentity.message(error))")
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CardBotSupport
+import Foundation
+
+/// Reads roster files (OneRoster 1.1 CSV: `orgs.csv`, `users.csv`, `classes.csv`, `enrollments.csv`; Clever-style
+/// CSV: `schools.csv`, `students.csv`, `sections.csv`, `enrollments.csv`) into a ``Roster``, checking every row.
+///
+/// A folder given is read as the roster files in it. Rows that are not about students (teachers, orgs that are
+/// not schools, `status` `tobedeleted`) are left out and counted. Every problem of every file is gathered; any
+/// problem refuses the whole roster (``RosterError``).
+public enum RosterReader {
+    /// The largest roster file read, in bytes (a district's users.csv of a million students is some 150 MB).
+    public static let maximumFileBytes = 512 << 20
+
+    /// The file names read from a folder.
+    static let knownNames = ["orgs.csv", "schools.csv", "users.csv", "students.csv", "classes.csv", "sections.csv", "enrollments.csv"]
+
+    /// Reads `paths` (files, or folders of roster files).
+    /// - Throws: ``RosterError`` with every problem found: a file that cannot be read or is not a roster file, a
+    ///   CSV syntax error, a missing column, a row with the wrong number of fields, an empty or bad value, an id
+    ///   listed twice.
+    public static func read(_ paths: [String]) throws(RosterError) -> Roster {
+        let (roster, problems) = gather(paths)
+        guard problems.isEmpty else { throw RosterError(problems: problems) }
+        return roster
+    }
+
+    /// The roster `paths` give (rows with problems left out) and every problem, sorted by file and line.
+    public static func gather(_ paths: [String]) -> (Roster, [RosterProblem]) {
+        var problems: [RosterProblem] = []
+        var contents: [(path: String, bytes: [UInt8])] = []
+        for path in expand(paths, problems: &problems) {
+            var bytes: [UInt8] = []
+            do {
+                try RegularFile.read(path, into: &bytes, maxBytes: maximumFileBytes)
+            } catch {
+                let reason = error.kind == .tooLarge
+                    ? Messages.later("is larger than %s MB: split the roster by school", .number(maximumFileBytes >> 20))
+                    : Messages.later("cannot be read: %s", .plain(error.reason))
+                problems.append(RosterProblem(file: path, line: 0, reason))
+                continue
+            }
+            contents.append((path, bytes))
+        }
+        let (roster, more) = gather(contents)
+        return (roster, RosterProblem.sorted(problems + more))
+    }
+
+    /// The roster in files already read (`path` names each, its last part tells its kind) and every problem.
+    static func gather(_ contents: [(path: String, bytes: [UInt8])]) -> (Roster, [RosterProblem]) {
+        var problems: [RosterProblem] = []
+        var files: [(kind: RosterFileKind, path: String, table: CSVTable, columns: [String: Int], header: Int)] = []
+        for (path, bytes) in contents {
+            let table = CSVTable(bytes)
+            problems += table.problems.map { RosterProblem(file: path, line: $0.position.line, column: $0.position.column, $0.reason) }
+            guard let header = table.records.first else {
+                problems.append(RosterProblem(file: path, line: 0, Messages.later("is empty: a roster file starts with a header row")))
+                continue
+            }
+            var columns: [String: Int] = [:]
+            for (index, name) in header.fields.enumerated() {
+                let key = RosterFileKind.key(name.trimmingCharacters(in: .whitespaces))
+                if columns[key] != nil {
+                    problems.append(RosterProblem(file: path, line: header.line, Messages.later("the column '%s' is given twice", .plain(name))))
+                }
+                columns[key] = columns[key] ?? index
+            }
+            let name = (path as NSString).lastPathComponent
+            guard let kind = RosterFileKind.detect(fileName: name, header: Set(columns.keys)) else {
+                problems.append(RosterProblem(file: path, line: header.line, Messages.later(
+                    "not a roster file: give OneRoster orgs.csv, users.csv, classes.csv, enrollments.csv or Clever schools.csv, students.csv, sections.csv, enrollments.csv")))
+                continue
+            }
+            let missing = kind.required.filter { columns[RosterFileKind.key($0)] == nil }
+            if !missing.isEmpty {
+                problems.append(RosterProblem(file: path, line: header.line, Messages.later(
+                    "%1$s needs the columns %2$s; it lacks %3$s", .plain(kind.title),
+                    .plain(kind.required.joined(separator: ", ")), .plain(missing.joined(separator: ", ")))))
+                continue
+            }
+            files.append((kind, path, table, columns, header.fields.count))
+        }
+        // Schools first, then students, classes and enrollments, so that each can name the ones before.
+        var builder = RosterBuilder()
+        for file in files.sorted(by: { $0.kind < $1.kind }) {
+            for record in file.table.records.dropFirst() {
+                var row = RosterRow(record: record, columns: file.columns, file: file.path)
+                if record.fields.count != file.header {
+                    row.problem(Messages.later(
+                        "this row has %1$s fields and the header %2$s: quote a field that holds a comma", .number(record.fields.count),
+                        .number(file.header)))
+                } else {
+                    builder.add(&row, kind: file.kind)
+                }
+                problems += row.problems
+            }
+        }
+        return (builder.roster, RosterProblem.sorted(problems))
+    }
+
+    /// The files of `paths`: a folder gives the roster files in it (a problem when it has none).
+    static func expand(_ paths: [String], problems: inout [RosterProblem]) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            guard FileSystem.kind(path) == .directory else {
+                files.append(path)
+                continue
+            }
+            let inside = ((try? FileSystem.names(in: path)) ?? []).filter { knownNames.contains($0.lowercased()) }.sorted()
+            if inside.isEmpty {
+                problems.append(RosterProblem(file: path, line: 0, Messages.later(
+                    "has no roster files (users.csv, classes.csv, enrollments.csv, or students.csv, sections.csv, enrollments.csv)")))
+            }
+            files += inside.map { FileSystem.join(path, $0) }
+        }
+        return files
+    }
+}

@@ -1,0 +1,73 @@
+import CardBotSupport
+import Foundation
+
+/// One record of a roster file read against its header: values by column name, and the problems of the record
+/// (a missing value, one too long, a bad date) gathered as they are asked for.
+struct RosterRow {
+    /// The record.
+    let record: CSVRecord
+    /// The columns by compared name (``RosterFileKind/key(_:)``) to their index.
+    let columns: [String: Int]
+    /// The file, as given.
+    let file: String
+    /// The problems found so far.
+    var problems: [RosterProblem] = []
+    /// The columns whose value was refused (reported once).
+    private var refused: Set<String> = []
+
+    init(record: CSVRecord, columns: [String: Int], file: String) {
+        self.record = record
+        self.columns = columns
+        self.file = file
+    }
+
+    /// The longest id or name accepted, in characters.
+    static let maximumLength = 200
+
+    /// The value of column `name`, trimmed, line breaks and tabs made spaces; nil when the file has no such column or the value is empty.
+    mutating func optional(_ name: String) -> String? {
+        guard let index = columns[RosterFileKind.key(name)], index < record.fields.count else { return nil }
+        // A line break or tab inside a quoted value (a title over two lines) is a space.
+        let value = record.fields[index].split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\t" })
+            .joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty else { return nil }
+        guard value.count <= Self.maximumLength, !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            refused.insert(name)
+            problem(Messages.later(
+                "'%1$s' must be at most %2$s characters with no control characters", .plain(name), .number(Self.maximumLength)))
+            return nil
+        }
+        return value
+    }
+
+    /// The value of column `name`; an empty value is a problem (and gives "").
+    mutating func required(_ name: String) -> String {
+        guard let value = optional(name) else {
+            if !refused.contains(name) {
+                problem(Messages.later("'%s' is empty; every row needs it", .plain(name)))
+            }
+            return ""
+        }
+        return value
+    }
+
+    /// The date of column `name` (`YYYY-MM-DD`, a time after it is dropped), nil when empty; anything else is a
+    /// problem.
+    mutating func date(_ name: String) -> String? {
+        guard let value = optional(name) else { return nil }
+        let day = String(value.prefix(10))
+        let parts = day.split(separator: "-", omittingEmptySubsequences: false)
+        guard day.count == 10, parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let month = Int(parts[1]), let dayOfMonth = Int(parts[2]), (1...12).contains(month), (1...31).contains(dayOfMonth)
+        else {
+            problem(Messages.later("'%1$s' must be a date as YYYY-MM-DD, not '%2$s'", .plain(name), .plain(TerminalText.truncated(value, width: 40))))
+            return nil
+        }
+        return day
+    }
+
+    /// Adds a problem about this record.
+    mutating func problem(_ reason: MessageText) {
+        problems.append(RosterProblem(file: file, line: record.line, reason))
+    }
+}
