@@ -26,4 +26,13 @@ public enum ProcessStats {
                 format: "%d frames in %.2f s, %.1f frames/s with %d jobs; peak memory %.1f MiB", frames, seconds,
                 seconds > 0 ? Double(frames) / seconds : 0, jobs, Double(peakResidentBytes) / 1_048_576)
     }
+
+    /// The `--stats` line of a live run: its frames, its attempts and the slowest time from reading the frame that
+    /// decided an attempt to having run and printed it.
+    public static func liveLine(frames: Int, runLatencies: [Duration]) -> String {
+        let milliseconds = runLatencies.map { $0.seconds * 1000 }
+        return String(
+            format: "stats: live, %d frames; %d attempts, each run and printed within %.2f ms (the slowest) of reading the frame that decided it",
+            frames, milliseconds.count, milliseconds.max() ?? 0)
+    }
 }

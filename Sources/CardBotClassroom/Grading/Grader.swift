@@ -44,8 +44,11 @@ public struct Grader: Sendable {
     public init(
         deck: Deck, levelsDirectory: String = "Levels", level: String? = nil, tracking: TrackingOptions = TrackingOptions(),
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, pictures: (any SessionPainting)? = nil,
-        shard: Shard? = nil, limits: ImageLimits = .default, store: (any GradeStore)? = nil
+        shard: Shard? = nil, limits: ImageLimits = .default, store: (any GradeStore)? = nil,
+        sampleFPS: Double? = RecordedSession.defaultSampleFPS, className: String? = nil
     ) {
+        self.sampleFPS = sampleFPS
+        self.className = className
         self.deck = deck
         self.levelsDirectory = levelsDirectory
         self.level = level

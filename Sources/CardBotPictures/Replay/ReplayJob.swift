@@ -23,11 +23,17 @@ public struct ReplayJob: Sendable {
         self.options = options
     }
 
-    /// Checks, before the run, that the replay can be written where asked: a PNG folder is made now (call it after
-    /// making sure it lies outside the recording), a video's folder must exist. A run of a long recording is not
-    /// made only to fail at its last step.
-    /// - Throws: `ImageError` naming the path when it cannot be written there.
-    public func checkTarget() throws {
+    /// Checks, before the run, that the replay can be written where asked: outside `recording` (whose next run
+    /// would read the replay as frames), a PNG folder made now, a video's folder existing. A run of a long recording
+    /// is not made only to fail at its last step.
+    /// - Throws: a ``Problem`` for a replay inside the recording's folder; `ImageError` naming the path when it
+    ///   cannot be written there.
+    public func checkTarget(outside recording: RecordedSession? = nil) throws {
+        if let recording, recording.holds(target.path) {
+            throw Problem(
+                file: target.path,
+                "is inside the session folder \(recording.path), whose next run would read the replay as frames; write it elsewhere")
+        }
         switch target {
         case .pngFolder(let path):
             _ = try PNGFrameFolder(path: path)

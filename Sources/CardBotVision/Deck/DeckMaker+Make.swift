@@ -10,6 +10,16 @@ extension DeckMaker {
         case patterns(String)
         /// Picture files, one card each.
         case pictures([String])
+
+        /// The one source given, or nil when none or several are (`cards new-deck` takes exactly one).
+        public init?(dictionary: String?, patterns: String?, pictures: [String]) {
+            switch (dictionary, patterns, pictures.isEmpty) {
+            case (let name?, nil, true): self = .dictionary(name)
+            case (nil, let file?, true): self = .patterns(file)
+            case (nil, nil, false): self = .pictures(pictures)
+            default: return nil
+            }
+        }
     }
 
     /// `cards new-deck`: makes the cards of `source` (with marker `ids` and card `names` when given), writes

@@ -46,8 +46,7 @@ extension CardBotCommand.Cards {
         var force = false
 
         func validate() throws {
-            let sources = [dictionary != nil, patterns != nil, !pictures.isEmpty].filter { $0 }.count
-            guard sources == 1 else {
+            guard DeckMaker.Source(dictionary: dictionary, patterns: patterns, pictures: pictures) != nil else {
                 throw ValidationError(Messages.text("Give exactly one of --dictionary, --patterns and --pictures."))
             }
             if let ids, DeckMaker.ids(ids) == nil {
@@ -56,14 +55,7 @@ extension CardBotCommand.Cards {
         }
 
         func run() throws {
-            let source: DeckMaker.Source
-            if let dictionary {
-                source = .dictionary(dictionary)
-            } else if let patterns {
-                source = .patterns(patterns)
-            } else {
-                source = .pictures(pictures)
-            }
+            let source = DeckMaker.Source(dictionary: dictionary, patterns: patterns, pictures: pictures)!
             let names = names.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
             let made = try DeckMaker.make(
                 source, ids: ids.flatMap(DeckMaker.ids), names: names, name: name, folder: out, replace: force)

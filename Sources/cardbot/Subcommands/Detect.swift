@@ -41,21 +41,10 @@ extension CardBotCommand {
             var job = try DetectJob(deck: try deckOptions.load(), limits: imageLimits.limits, annotate: annotate)
             var failed = false
             for path in images {
-                switch job.read(path) {
-                case .unreadable(let error):
-                    failed = true
-                    StandardError.print(error.problems[0].line)
-                    if json { StandardOutput.print(FrameReading.errorJSONLine(file: path, reason: error.reason)) }
-                case .read(let reading, let annotation):
-                    for warning in reading.warnings {
-                        StandardError.warning(file: path, "\(warning) (the frame was read, but may be incomplete)")
-                    }
-                    StandardOutput.print(json ? reading.jsonLine : "\(TerminalText.visible(path)): \(DetectJob.describe(reading))")
-                    if let annotation {
-                        failed = true
-                        StandardError.print(annotation.problems[0].line)
-                    }
-                }
+                let report = job.report(path, json: json)
+                for line in report.errors { StandardError.print(line) }
+                if let output = report.output { StandardOutput.print(output) }
+                failed = failed || report.failed
             }
             // Every frame's problem is printed where it was met; the status says some frame failed.
             if failed { throw ExitCode(2) }

@@ -50,9 +50,8 @@ extension CardBotCommand.Grade {
                 ? ReportPainter(limits: imageLimits.limits, sampleFPS: sampling.sampleFPS) : nil
             var grader = Grader(
                 deck: deck, levelsDirectory: level.levels.path, level: level.level, tracking: tracking.options(deck: deck),
-                jobs: parallel.jobs, pictures: painter, shard: shard, limits: imageLimits.limits, store: book)
-            grader.sampleFPS = sampling.sampleFPS
-            grader.className = className
+                jobs: parallel.jobs, pictures: painter, shard: shard, limits: imageLimits.limits, store: book,
+                sampleFPS: sampling.sampleFPS, className: className)
             try grader.prepare()
             let start = ContinuousClock.now
             let grade = ProgressBar.showing { grader.grade(classFolder, progress: $0) }

@@ -33,13 +33,7 @@ extension CardBotCommand.Run {
             onUnreadable: { frame in StandardError.warning(file: "-", Messages.text("at %1$s: %2$s; frame skipped", frame.name, frame.shownReason)) })
         let result = outcome.run
         emit(output.json ? [SessionJSONLines.summaryLine(result)] : [""] + report.summaryLines(result))
-        if session.stats {
-            let milliseconds = outcome.runLatencies.map { $0.seconds * 1000 }
-            StandardError.print(
-                String(
-                    format: "stats: live, %d frames; %d attempts, each run and printed within %.2f ms (the slowest) of reading the frame that decided it",
-                    result.frameCount, milliseconds.count, milliseconds.max() ?? 0))
-        }
+        if session.stats { StandardError.print(ProcessStats.liveLine(frames: result.frameCount, runLatencies: outcome.runLatencies)) }
         if !result.solved { throw ExitCode.failure }
     }
 }

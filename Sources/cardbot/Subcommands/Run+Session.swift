@@ -9,12 +9,7 @@ import Foundation
 extension CardBotCommand.Run {
     /// Reads a recorded session, runs every attempt and prints them (and writes the replay).
     func runSession(_ recording: RecordedSession, job: SessionJob) throws {
-        if let replay = replay.replay?.path, recording.holds(replay) {
-            throw Problem(
-                file: replay,
-                "is inside the session folder \(recording.path), whose next run would read the replay as frames; write it elsewhere")
-        }
-        try replay.job?.checkTarget()
+        try replay.job?.checkTarget(outside: recording)
         let lesson = try job.lesson(of: recording, requested: level.level, levelsDirectory: level.levels.path)
         let start = ContinuousClock.now
         let result = try ProgressBar.showing { try job.run(recording, lesson: lesson, progress: $0) }
