@@ -28,7 +28,7 @@ extension Gradebook {
         } catch let error as RosterError {
             throw error
         } catch {
-            throw GradebookError(file: path, reason: "cannot be written: \(GradebookIdentity.message(error))")
+            throw GradebookError(file: path, said: Messages.later("cannot be written: %s", .plain("\(GradebookIdentity.message(error))")))
         }
         forgetDirectory()
         return summary

@@ -16,10 +16,10 @@ public enum GradeExport {
     /// - Throws: ``GradebookError`` when it is missing, not a CardBot gradebook, or cannot be read.
     public static func rows(inGradebook path: String) throws -> [ExportRow] {
         guard case .gradebook(let version) = try GradebookIdentity.inspect(path) else {
-            throw GradebookError(file: path, reason: "no gradebook here: make one with cardbot grade CLASS_DIR --gradebook \(path)")
+            throw GradebookError(file: path, said: Messages.later("no gradebook here: make one with cardbot grade CLASS_DIR --gradebook %s", .plain(path)))
         }
         guard version >= 6 else {
-            throw GradebookError(file: path, reason: "is gradebook schema \(version), without rosters: grade a class into it with this cardbot first")
+            throw GradebookError(file: path, said: Messages.later("is gradebook schema %s, without rosters: grade a class into it with this cardbot first", .plain("\(version)")))
         }
         do {
             let queue = try GradebookReadOnly.open(path)
@@ -30,7 +30,7 @@ public enum GradeExport {
         } catch let error as DamagedGradebookValue {
             throw GradebookError(file: path, reason: error.description)
         } catch {
-            throw GradebookError(file: path, reason: "cannot be read: \(GradebookIdentity.message(error))")
+            throw GradebookError(file: path, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
         }
     }
 

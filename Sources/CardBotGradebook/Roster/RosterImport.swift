@@ -14,9 +14,13 @@ public enum RosterImport {
         }
         let book = try Gradebook(path: gradebook, cardbotVersion: cardbotVersion)
         let summary = try book.importRoster(roster)
-        var line = Messages.text(
-            "roster imported into %1$s: %2$s students, %3$s classes, %4$s enrollments, %5$s schools", gradebook,
-            summary.students, summary.classes, summary.enrollments, summary.schools)
+        let counts = [
+            Messages.plural("%s student", "%s students", count: summary.students, summary.students),
+            Messages.plural("%s class", "%s classes", count: summary.classes, summary.classes),
+            Messages.plural("%s enrollment", "%s enrollments", count: summary.enrollments, summary.enrollments),
+            Messages.plural("%s school", "%s schools", count: summary.schools, summary.schools),
+        ]
+        var line = Messages.text("roster imported into %1$s: %2$s", gradebook, counts.joined(separator: ", "))
         if summary.leftOut > 0 { line += Messages.text("; %s rows about others than students left out", summary.leftOut) }
         if summary.sessionsMatched > 0 { line += Messages.text("; %s graded sessions tied to their student by name", summary.sessionsMatched) }
         return line

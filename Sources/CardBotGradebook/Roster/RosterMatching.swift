@@ -78,7 +78,7 @@ public enum RosterMatching {
     /// The roster's students, and the ids of those ever enrolled in `rosterClass` (nil: every student).
     static func roster(_ path: String, rosterClass: String?) throws -> ([RosterStudent], Set<String>?) {
         guard case .gradebook(let version) = try GradebookIdentity.inspect(path), version >= 6 else {
-            throw GradebookError(file: path, reason: "holds no roster: import one with cardbot roster import FILE... --gradebook \(path)")
+            throw GradebookError(file: path, said: Messages.later("holds no roster: import one with cardbot roster import FILE... --gradebook %s", .plain(path)))
         }
         do {
             let queue = try GradebookReadOnly.open(path)
@@ -88,7 +88,7 @@ public enum RosterMatching {
                 guard let rosterClass else { return (students, nil) }
                 guard try RosterClass.fetchOne(db, key: rosterClass) != nil else {
                     let known = try String.fetchAll(db, sql: "SELECT id FROM class ORDER BY id LIMIT 20").joined(separator: ", ")
-                    throw GradebookError(file: path, reason: "has no roster class '\(rosterClass)'; it has \(known)")
+                    throw GradebookError(file: path, said: Messages.later("has no roster class '%1$s'; it has %2$s", .plain(rosterClass), .plain(known)))
                 }
                 let ids = try String.fetchAll(db, sql: "SELECT student_id FROM enrollment WHERE class_id = ?", arguments: [rosterClass])
                 return (students, Set(ids))
@@ -96,7 +96,7 @@ public enum RosterMatching {
         } catch let error as GradebookError {
             throw error
         } catch {
-            throw GradebookError(file: path, reason: "cannot be read: \(GradebookIdentity.message(error))")
+            throw GradebookError(file: path, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
         }
     }
 }
