@@ -21,17 +21,7 @@ public enum GradeExport {
         guard version >= 6 else {
             throw GradebookError(file: path, said: Messages.later("is gradebook schema %s, without rosters: grade a class into it with this cardbot first", .plain("\(version)")))
         }
-        do {
-            let queue = try GradebookReadOnly.open(path)
-            defer { try? queue.close() }
-            return try queue.read { db in try rows(db) }
-        } catch let error as GradebookError {
-            throw error
-        } catch let error as DamagedGradebookValue {
-            throw GradebookError(file: path, reason: error.description)
-        } catch {
-            throw GradebookError(file: path, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
-        }
+        return try GradebookReadOnly.read(path) { db in try rows(db) }
     }
 
     static func rows(_ db: Database) throws -> [ExportRow] {

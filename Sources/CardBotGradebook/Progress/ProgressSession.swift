@@ -55,40 +55,30 @@ public struct ProgressSession: Sendable, Equatable {
         guard case .gradebook = try GradebookIdentity.inspect(path) else {
             throw GradebookError(file: path, said: Messages.later("no gradebook here: make one with cardbot grade CLASS_DIR --gradebook %s", .plain(path)))
         }
-        do {
-            let queue = try GradebookReadOnly.open(path)
-            defer { try? queue.close() }
-            return try queue.read { db in
-                // Gradebooks before schema 4 have no own level files (and are read as they are, read-only).
-                let ownLevels = try db.columns(in: "grading").contains { $0.name == "own_level_file" }
-                // Gradebooks before schema 6 have no student ids.
-                let ids = try db.columns(in: "session").contains { $0.name == "student_id" }
-                return try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT s.class, s.path, s.student, g.level, g.level_name, coalesce(g.attempts, 0) AS attempts,
-                               coalesce(g.solved, 0) AS solved, g.stars, g.first_success_attempt,
-                               coalesce(g.recorded_at, s.graded_at) AS date\(ids ? ", s.student_id" : "")
-                        FROM session s LEFT JOIN grading g ON g.id = s.grading_id
-                        \(ownLevels ? "WHERE g.own_level_file IS NULL" : "")
-                        ORDER BY date, s.class, s.path
-                        """
-                ).map { row in
-                    ProgressSession(
-                        classPath: try row.checked("class", "session"), path: try row.checked("path", "session"),
-                        student: try row.checked("student", "session"), level: try row.checked("level", "grading"),
-                        levelName: try row.checked("level_name", "grading"), attempts: try row.checked("attempts", "grading"),
-                        solved: try row.checked("solved", "grading"), stars: try row.checked("stars", "grading"),
-                        firstSuccessAttempt: try row.checked("first_success_attempt", "grading"),
-                        date: try row.checked("date", "session"), studentID: ids ? try row.checked("student_id", "session") : nil)
-                }
+        return try GradebookReadOnly.read(path) { db in
+            // Gradebooks before schema 4 have no own level files (and are read as they are, read-only).
+            let ownLevels = try db.columns(in: "grading").contains { $0.name == "own_level_file" }
+            // Gradebooks before schema 6 have no student ids.
+            let ids = try db.columns(in: "session").contains { $0.name == "student_id" }
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.class, s.path, s.student, g.level, g.level_name, coalesce(g.attempts, 0) AS attempts,
+                           coalesce(g.solved, 0) AS solved, g.stars, g.first_success_attempt,
+                           coalesce(g.recorded_at, s.graded_at) AS date\(ids ? ", s.student_id" : "")
+                    FROM session s LEFT JOIN grading g ON g.id = s.grading_id
+                    \(ownLevels ? "WHERE g.own_level_file IS NULL" : "")
+                    ORDER BY date, s.class, s.path
+                    """
+            ).map { row in
+                ProgressSession(
+                    classPath: try row.checked("class", "session"), path: try row.checked("path", "session"),
+                    student: try row.checked("student", "session"), level: try row.checked("level", "grading"),
+                    levelName: try row.checked("level_name", "grading"), attempts: try row.checked("attempts", "grading"),
+                    solved: try row.checked("solved", "grading"), stars: try row.checked("stars", "grading"),
+                    firstSuccessAttempt: try row.checked("first_success_attempt", "grading"),
+                    date: try row.checked("date", "session"), studentID: ids ? try row.checked("student_id", "session") : nil)
             }
-        } catch let error as GradebookError {
-            throw error
-        } catch let error as DamagedGradebookValue {
-            throw GradebookError(file: path, reason: error.description)
-        } catch {
-            throw GradebookError(file: path, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
         }
     }
 }
