@@ -114,6 +114,9 @@ public struct SessionRun: Sendable {
     public var lastReadableFrame: FrameStamp?
     /// The cards read in the last readable frame, corners kept (for its thumbnail).
     public var lastReadableCards: [Detection] = []
+    /// How the session was recorded, judged as `cardbot check` judges a setup (one finding per aspect), when its
+    /// frames were measured as they were read; empty otherwise.
+    public var capture: [CaptureFinding] = []
 
     /// True when the attempts are estimated: nothing in the recording said "run".
     public var attemptsEstimated: Bool { signal.isEstimate }

@@ -45,6 +45,23 @@ public struct SessionRunner: Sendable {
         makeReader: @escaping @Sendable () -> (GrayImage) -> [Detection],
         progress: (@Sendable (Int) -> Void)? = nil, corrected: Bool = true
     ) throws -> SessionRun {
+        try run(
+            session, level: level, optimal: optimal,
+            makeMeasuringReader: {
+                let read = makeReader()
+                return { image in (read(image), nil) }
+            },
+            progress: progress, corrected: corrected)
+    }
+
+    /// Runs `session` on `level` as ``run(_:level:optimal:makeReader:progress:corrected:)`` does, with a reader
+    /// that also measures each frame for the capture check (``FrameAnalyzer/capturingReader(deck:limits:)``):
+    /// the run's ``SessionRun/capture`` then judges how the session was recorded.
+    public func run(
+        _ session: RecordedSession, level: Level, optimal: Int?,
+        makeMeasuringReader: @escaping @Sendable () -> (GrayImage) -> (cards: [Detection], capture: FrameCapture?),
+        progress: (@Sendable (Int) -> Void)? = nil, corrected: Bool = true
+    ) throws -> SessionRun {
         // A teacher's corrections are read first: a broken corrections.json is said before minutes of reading.
         let corrections = corrected ? try session.corrections() : nil
         let source = session.frameSource(limits: limits, sampleFPS: sampleFPS)
@@ -52,16 +69,18 @@ public struct SessionRunner: Sendable {
         var unreadable: [SessionRun.UnreadableFrame] = []
         var lastReadable: FrameStamp? = nil
         var cardsSeen = FrameCards()
+        var captures: [FrameCapture] = []
         var done = 0
         try source.read(
             jobs: jobs,
             makeReader: {
-                let read = makeReader()
+                let read = makeMeasuringReader()
                 return { image, _ in read(image) }
             },
             deliver: { frame in
                 switch frame.outcome {
-                case .success(let cards):
+                case .success(let (cards, capture)):
+                    if let capture { captures.append(capture) }
                     frames.append(.init(stamp: frame.stamp, markers: cards.map(\.marker)))
                     cardsSeen.keep(cards, of: frame.stamp)
                     lastReadable = frame.stamp
@@ -83,7 +102,8 @@ public struct SessionRunner: Sendable {
             session: session, level: level, optimal: optimal, frameCount: frames.count, unreadable: unreadable,
             attempts: attempts, signal: plan.signal, taps: plan.taps, notes: notes,
             finalMarkers: plan.finalProgram, finalProgram: names(plan.finalProgram, level: level),
-            lastReadableFrame: lastReadable, lastReadableCards: lastReadable.map { cardsSeen.cards(of: $0) } ?? [])
+            lastReadableFrame: lastReadable, lastReadableCards: lastReadable.map { cardsSeen.cards(of: $0) } ?? [],
+            capture: captures.isEmpty ? [] : CaptureJudge.findings(captures))
         guard let corrections, let file = session.correctionsPath else { return run }
         return try run.correcting(corrections, file: file, deckNames: deckNames)
     }

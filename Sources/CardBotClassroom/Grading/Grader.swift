@@ -74,9 +74,10 @@ public struct Grader: Sendable {
 
     /// What a grade depends on besides the session, its level and the deck: the same settings give the same
     /// grade of the same frames. The language is one (the attempts' messages and the replays' captions are in it),
-    /// and so are the pictures' settings.
+    /// and so are the pictures' settings and the limits the recording is judged by (its notes come from them).
     public var settings: String {
         "\(tracking.settingsText) max-pixels=\(limits.maxPixels) max-file-bytes=\(limits.maxFileBytes)"
+            + " capture-check=\(CaptureThresholds.version)"
             + (pictures.map { " " + $0.settings } ?? "") + " language=\(Messages.current.language)"
     }
 
@@ -194,7 +195,7 @@ public struct Grader: Sendable {
                 do {
                     let run = try runner.run(
                         session.folder, level: session.level, optimal: session.optimal,
-                        makeReader: FrameAnalyzer.cardReader(deck: deck, limits: limits),
+                        makeMeasuringReader: FrameAnalyzer.capturingReader(deck: deck, limits: limits),
                         progress: { _ in tracker.frameDone() })
                     var grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
                     grade.levelFile = session.levelFile

@@ -190,7 +190,7 @@ public struct SessionGrade: Sendable, Equatable {
             shownProgram: shown, history: run.attempts.map { AttemptRecord($0, level: run.level) },
             unreadable: run.unreadable, signal: run.signal,
             taps: run.taps.map(Tap.init),
-            notes: run.notes)
+            notes: run.notes + run.recordingNotes)
         showLevelName(of: run.level)
     }
 

@@ -1,7 +1,9 @@
 import CardBotSupport
 
 /// The class report for the terminal: a table of students by levels with each session's stars, the class
-/// summary (how many solved each level, median attempts), then the sessions that could not be graded.
+/// summary (how many solved each level, median attempts), then the sessions whose attempts are estimated, the notes
+/// on recordings (a GO card never tapped, a video cut short, a session recorded badly) and the sessions that could
+/// not be graded.
 public struct ClassTable: Sendable {
     /// Colour the stars (only on a terminal, never with `NO_COLOR`).
     public var color: Bool
@@ -94,6 +96,15 @@ public struct ClassTable: Sendable {
             for row in estimated {
                 let student = TerminalText.truncated(row.student, width: Self.maximumNameWidth)
                 lines.append("  \(Self.clean(row.path)) (\(student))")
+            }
+        }
+        let noted = grades.filter { $0.error == nil && !$0.notes.isEmpty }
+        if !noted.isEmpty {
+            lines.append("")
+            lines.append(Messages.text("Notes (what the teacher should know about a recording):"))
+            for row in noted {
+                let student = TerminalText.truncated(row.student, width: Self.maximumNameWidth)
+                for note in row.notes { lines.append("  \(Self.clean(row.path)) (\(student)): \(Self.clean(note))") }
             }
         }
         let failed = grades.filter { $0.error != nil }

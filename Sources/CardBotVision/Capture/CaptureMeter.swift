@@ -17,10 +17,20 @@ public final class CaptureMeter {
         detector = MarkerDetector(deck: deck, options: options)
     }
 
+    /// Creates a meter that measures what `detector` finds (one already reading the frames, as a grader's).
+    public init(detector: MarkerDetector) {
+        self.detector = detector
+    }
+
     /// The measures of `image`.
     public func measure(_ image: GrayImage) -> FrameCapture {
+        measure(image, detections: detector.detect(image))
+    }
+
+    /// The measures of `image`, whose cards ``detector`` has just found: `detections` are its findings on this
+    /// very frame (in any order), since the frame's noise is the detector's estimate from its last frame.
+    public func measure(_ image: GrayImage, detections: [Detection]) -> FrameCapture {
         let deck = detector.deck
-        let detections = detector.detect(image)
         let noise = detector.lastFrameNoise
         let cards = detections.map { detection in
             CardCapture(

@@ -27,6 +27,21 @@ public final class FrameAnalyzer {
         }
     }
 
+    /// What a graded session's frames are read with: as ``cardReader(deck:limits:)``, and each frame measured for
+    /// the capture check as well (``CaptureMeter``), from the same detection: no frame is read twice.
+    public static func capturingReader(
+        deck: Deck, limits: ImageLimits = .default
+    ) -> @Sendable () -> (GrayImage) -> (cards: [Detection], capture: FrameCapture) {
+        {
+            let analyzer = FrameAnalyzer(deck: deck, limits: limits)
+            let meter = CaptureMeter(detector: analyzer.detector)
+            return { image in
+                let cards = analyzer.analyze(image).cards
+                return (cards, meter.measure(image, detections: cards))
+            }
+        }
+    }
+
     /// Decodes the frame at `path`, finds its cards and puts them in reading order.
     /// - Throws: `ImageError` naming `path` when the file cannot be read as an image.
     public func analyze(_ path: String) throws -> FrameReading {
