@@ -1,6 +1,8 @@
 import CardBotLesson
 import CardBotSession
+import CardBotImaging
 import CardBotSupport
+import CardBotVision
 import Foundation
 
 /// Writes a teacher's correction of one attempt into a session's `corrections.json` (`cardbot grade correct`).
@@ -65,6 +67,67 @@ public struct SessionCorrector {
             corrections = existing.replacing(
                 .init(attempt: number, frame: read.frameName, change: .notAnAttempt, read: readText, by: by, at: Self.now()))
         }
+        try write(corrections, to: file)
+        let corrected = try reading.correcting(corrections, file: file, deckNames: job.deck.namesByMarker)
+        return Self.summary(change, number: number, file: file, read: read, after: corrected)
+    }
+
+    /// Adds to the session folder `path` an attempt CardBot missed, run at `seconds` from the start of the
+    /// recording: the cards `program` names, or (nil) the cards CardBot read on the table then; `remove` takes
+    /// such an added attempt back. Returns what was done, in the reader's language.
+    /// - Throws: `SessionError` for a session that is not a folder, a time beyond the recording, a frame with no
+    ///   cards when no program is given, or a broken corrections.json; a ``Problem`` naming `--program` for a card
+    ///   that is not one of the level's.
+    public func add(_ path: String, at seconds: Double, program: String?, remove: Bool, by: String?, level: String?) throws -> String {
+        let recording = try RecordedSession.open(path)
+        guard let file = recording.correctionsPath else {
+            throw SessionError(file: path, reason: "is not a session folder: corrections are kept in a session folder's corrections.json")
+        }
+        let existing = try recording.corrections() ?? SessionCorrections()
+        let time = FrameStamp.clock(seconds)
+        if remove {
+            let kept = existing.removing(addedAt: seconds)
+            guard kept.corrections.count < existing.corrections.count else {
+                return Messages.text("%1$s: no attempt was added at %2$s; the session is as it was", file, time)
+            }
+            try write(kept, to: file)
+            return Messages.text("%1$s: the attempt added at %2$s is taken out again", file, time)
+        }
+        let lesson = try job.lesson(of: recording, requested: level, levelsDirectory: levelsDirectory)
+        let reading = try job.run(recording, lesson: lesson, corrected: false)
+        guard let frame = reading.frame(forAddedAttemptAt: seconds, named: nil) else {
+            throw SessionError(file: path, said: reading.noFrame(forAddedAttemptAt: seconds, subject: .plain("--add-attempt")))
+        }
+        let onTable = (frame.markers ?? []).filter { job.deck.namesByMarker[$0] != Deck.goCardName }
+        let readText = SessionRunner(deckNames: job.deck.namesByMarker).names(onTable, level: lesson.level).joined(separator: " ")
+        let cardsText: String
+        if let program {
+            cardsText = try CardMapping(level: lesson.level, deckNames: job.deck.namesByMarker).cards(text: program, source: "--program")
+                .map(\.name).joined(separator: " ")
+        } else {
+            guard !onTable.isEmpty else {
+                throw SessionError(
+                    file: path,
+                    said: Messages.later(
+                        "shows no cards at %1$s (%2$s): give the cards the child ran with --program", .plain(time), .plain(frame.stamp.name)))
+            }
+            cardsText = readText
+        }
+        let corrections = existing.replacing(
+            .init(attempt: 0, added: seconds, frame: frame.stamp.name, change: .program(cardsText), read: readText, by: by, at: Self.now()))
+        try write(corrections, to: file)
+        let corrected = try reading.correcting(corrections, file: file, deckNames: job.deck.namesByMarker)
+        guard let now = corrected.attempts.first(where: { $0.correction?.added == true && abs($0.seconds - seconds) < 0.0005 }) else {
+            return Messages.text("%1$s: added an attempt at %2$s", file, time)
+        }
+        return Messages.text(
+            "%1$s: added attempt %2$s at %3$s (%4$s): %5$s", file, now.number, time, frame.stamp.name,
+            now.cardNames.map(Card.shown).joined(separator: " "))
+            + "\n" + now.headline(level: corrected.level)
+    }
+
+    /// Writes `corrections` to `file` atomically, or removes the file when there are none.
+    private func write(_ corrections: SessionCorrections, to file: String) throws {
         if corrections.corrections.isEmpty {
             if unlink(file) != 0 && errno != ENOENT {
                 throw SessionError(file: file, reason: "cannot be removed: \(RegularFile.message(errno))")
@@ -76,8 +139,6 @@ public struct SessionCorrector {
                 throw SessionError(file: file, reason: error.reason)
             }
         }
-        let corrected = try reading.correcting(corrections, file: file, deckNames: job.deck.namesByMarker)
-        return Self.summary(change, number: number, file: file, read: read, after: corrected)
     }
 
     /// What was done, and what the attempt now says.

@@ -6,7 +6,7 @@ import CardBotVision
 ///
 /// For each attempt: `{"type":"program","attempt","signal","frame","seconds","cards","markers","runnable","error","evidence"}`
 /// (`signal`: `run-marks`, `go-taps` or `settled`, the rule that found it; `corrected`: a teacher's correction of the
-/// attempt from the session's corrections.json, `{"by","at","read"}` with what CardBot had read, or null; `evidence`: for each card of the
+/// attempt from the session's corrections.json, `{"by","at","read","added"}` with what CardBot had read, or null; `evidence`: for each card of the
 /// program, what it was read as in the attempt's frame, `{"marker","card","confidence","correctedCells","unsure","corners"}`
 /// with the marker's corners in that frame's pixels (top-left, top-right, bottom-right, bottom-left of the card
 /// upright), or null when that frame does not show the card),
@@ -45,11 +45,12 @@ public enum SessionJSONLines {
             + "\"evidence\":[\(zip(attempt.evidence, attempt.cardNames).map(evidenceObject).joined(separator: ","))]}"
     }
 
-    /// A teacher's correction: `{"by","at","read"}` (`read`: what CardBot had read, as card names), or `null`.
+    /// A teacher's correction: `{"by","at","read","added"}` (`read`: what CardBot had read, as card names; `added`:
+    /// true for an attempt the teacher added, whose `read` is the cards on the table then), or `null`.
     static func correctedObject(_ correction: AttemptCorrection?) -> String {
         guard let correction else { return "null" }
         return "{\"by\":\(correction.by.map(JSONText.quote) ?? "null"),\"at\":\(correction.at.map(JSONText.quote) ?? "null"),"
-            + "\"read\":\(strings(correction.readNames))}"
+            + "\"read\":\(strings(correction.readNames)),\"added\":\(correction.added)}"
     }
 
     /// One card's reading: `{"marker","card","confidence","correctedCells","unsure","corners"}`, or `null`.

@@ -96,9 +96,14 @@ public struct SessionReport: Sendable {
         return lines
     }
 
-    /// "Corrected by Ms Berg; CardBot read: forward forward", in the reader's language.
+    /// "Corrected by Ms Berg; CardBot read: forward forward" (or, for an attempt the teacher added, "Added by Ms
+    /// Berg: ..."), in the reader's language.
     public static func correctionLine(_ correction: AttemptCorrection) -> String {
         let read = correction.readNames.isEmpty ? Messages.text("no cards") : correction.readNames.map(Card.shown).joined(separator: " ")
+        if correction.added {
+            return correction.by.map { Messages.text("Added by %1$s: CardBot saw no attempt here; the table showed: %2$s", TerminalText.visible($0), read) }
+                ?? Messages.text("Added by the teacher: CardBot saw no attempt here; the table showed: %s", read)
+        }
         return correction.by.map { Messages.text("Corrected by %1$s; CardBot read: %2$s", TerminalText.visible($0), read) }
             ?? Messages.text("Corrected by the teacher; CardBot read: %s", read)
     }

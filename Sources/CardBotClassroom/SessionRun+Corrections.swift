@@ -1,3 +1,4 @@
+import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
@@ -15,7 +16,7 @@ extension SessionRun {
         var run = self
         let mapping = CardMapping(level: level, deckNames: deckNames)
         var dropped = Set<Int>()
-        for (number, correction) in corrections.corrections.enumerated() {
+        for (number, correction) in corrections.corrections.enumerated() where correction.added == nil {
             let index =
                 correction.frame.flatMap { frame in attempts.firstIndex { $0.frameName == frame } }
                 ?? (correction.attempt <= attempts.count ? correction.attempt - 1 : nil)
@@ -54,6 +55,16 @@ extension SessionRun {
             }
         }
         run.attempts = run.attempts.indices.filter { !dropped.contains($0) }.map { run.attempts[$0] }
+        for (number, correction) in corrections.corrections.enumerated() {
+            guard let seconds = correction.added else { continue }
+            let added = try run.addedAttempt(correction, at: seconds, number: number + 1, file: file, mapping: mapping, deckNames: deckNames)
+            run.attempts.insert(added, at: run.attempts.firstIndex { $0.seconds > seconds } ?? run.attempts.endIndex)
+            let cards = added.cardNames.map(Card.shown).joined(separator: " ")
+            let time = FrameStamp.clock(seconds)
+            run.notes.append(
+                correction.by.map { Messages.text("%1$s added an attempt CardBot missed at %2$s (%3$s).", $0, time, cards) }
+                    ?? Messages.text("The teacher added an attempt CardBot missed at %1$s (%2$s).", time, cards))
+        }
         for index in run.attempts.indices { run.attempts[index].number = index + 1 }
         return run
     }

@@ -117,6 +117,11 @@ public struct SessionRun: Sendable {
     /// How the session was recorded, judged as `cardbot check` judges a setup (one finding per aspect), when its
     /// frames were measured as they were read; empty otherwise.
     public var capture: [CaptureFinding] = []
+    /// Every frame read, with its time and the cards on it as marker ids (nil for an unreadable frame): where an
+    /// attempt the teacher adds finds its frame. Empty for a live stream.
+    public var frames: [AttemptTracker.Frame] = []
+    /// The cards of every frame read, corners kept: an added attempt's evidence.
+    var frameCards = FrameCards()
 
     /// True when the attempts are estimated: nothing in the recording said "run".
     public var attemptsEstimated: Bool { signal.isEstimate }

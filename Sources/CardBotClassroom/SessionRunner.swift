@@ -103,7 +103,7 @@ public struct SessionRunner: Sendable {
             attempts: attempts, signal: plan.signal, taps: plan.taps, notes: notes,
             finalMarkers: plan.finalProgram, finalProgram: names(plan.finalProgram, level: level),
             lastReadableFrame: lastReadable, lastReadableCards: lastReadable.map { cardsSeen.cards(of: $0) } ?? [],
-            capture: captures.isEmpty ? [] : CaptureJudge.findings(captures))
+            capture: captures.isEmpty ? [] : CaptureJudge.findings(captures), frames: frames, frameCards: cardsSeen)
         guard let corrections, let file = session.correctionsPath else { return run }
         return try run.correcting(corrections, file: file, deckNames: deckNames)
     }

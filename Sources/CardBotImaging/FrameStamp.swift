@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which frame of a source this is: its place, its name and its time.
 public struct FrameStamp: Sendable, Equatable, Hashable {
     /// The 0-based place among the frames the source delivers.
@@ -26,6 +28,24 @@ public struct FrameStamp: Sendable, Equatable, Hashable {
         let fraction = rest % 10
         let padded = whole < 10 ? "0\(whole)" : "\(whole)"
         return fraction == 0 ? "\(minutes):\(padded)" : "\(minutes):\(padded).\(fraction)"
+    }
+
+    /// The seconds of a clock reading as a person types one: `42`, `42.5`, `0:42`, `1:02.5` or `1:02:03`; nil for
+    /// anything else (a negative time, seconds or minutes of 60 and more after the first field, over a day).
+    public static func seconds(clock text: String) -> Double? {
+        let fields = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(fields.count) else { return nil }
+        var total = 0.0
+        for (index, field) in fields.enumerated() {
+            let last = index == fields.count - 1
+            guard !field.isEmpty, field.first != ".", field.last != ".", field.filter({ $0 == "." }).count <= 1,
+                field.allSatisfy({ $0.isASCII && ($0.isNumber || (last && $0 == ".")) }),
+                let value = Double(field), value.isFinite
+            else { return nil }
+            if index > 0, value >= 60 { return nil }
+            total = total * 60 + value
+        }
+        return total <= 86_400 ? total : nil
     }
 }
 

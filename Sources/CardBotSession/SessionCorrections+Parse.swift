@@ -41,6 +41,15 @@ extension SessionCorrections {
         var seen: [Int: Int] = [:]
         for (index, element) in elements.enumerated() {
             let correction = try Self.correction(element, number: index + 1, file: file)
+            if let added = correction.added {
+                if let earlier = corrections.firstIndex(where: { $0.isSameAttempt(as: correction) }) {
+                    throw fail(
+                        element.position,
+                        "correction \(index + 1) adds an attempt at \(secondsText(added)) s again (correction \(earlier + 1) did); one attempt a moment")
+                }
+                corrections.append(correction)
+                continue
+            }
             if let earlier = seen[correction.attempt] {
                 throw fail(
                     element.position,
@@ -61,6 +70,7 @@ extension SessionCorrections {
             throw fail(element.position, "must be an object such as {\"attempt\": 2, \"program\": \"forward jump\"}, not \(element.typeDescription)")
         }
         var attempt: Int?
+        var added: Double?
         var strings: [String: String] = [:]
         var change: Correction.Change?
         var programPosition = element.position
@@ -77,6 +87,11 @@ extension SessionCorrections {
                     throw fail(value.position, "'attempt' must be an attempt's number, from 1")
                 }
                 attempt = number
+            case "added":
+                guard let seconds = value.numberText.flatMap(Double.init), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+                    throw fail(value.position, "'added' must be the added attempt's time in seconds from the start of the recording, such as 42.5")
+                }
+                added = seconds
             case "notAnAttempt":
                 guard case .bool(true) = value.kind else { throw fail(value.position, "'notAnAttempt' can only be true") }
                 guard change == nil else { throw fail(member.keyPosition, "give either 'program' or 'notAnAttempt', not both") }
@@ -97,12 +112,21 @@ extension SessionCorrections {
                 }
             }
         }
-        guard let attempt else { throw fail(element.position, "'attempt' is missing: which attempt does it correct?") }
+        if attempt != nil, added != nil {
+            throw fail(element.position, "give either 'attempt' (an attempt CardBot read) or 'added' (one it missed), not both")
+        }
+        guard attempt != nil || added != nil else {
+            throw fail(element.position, "'attempt' is missing: which attempt does it correct? (or 'added': when did the child run a program CardBot missed?)")
+        }
         guard let change else {
+            if added != nil { throw fail(element.position, "adds an attempt without its cards: give 'program' (the cards the child ran)") }
             throw fail(element.position, "says no change: give 'program' (the cards the child laid) or \"notAnAttempt\": true")
         }
+        if added != nil, change == .notAnAttempt {
+            throw fail(element.position, "an added attempt cannot be \"notAnAttempt\": delete the entry instead")
+        }
         var correction = Correction(
-            attempt: attempt, frame: strings["frame"], change: change, read: strings["read"], by: strings["by"], at: strings["at"])
+            attempt: attempt ?? 0, added: added, frame: strings["frame"], change: change, read: strings["read"], by: strings["by"], at: strings["at"])
         correction.position = element.position
         correction.programPosition = programPosition
         return correction

@@ -60,7 +60,7 @@ import Testing
         #expect(run.stdout.contains("Attempt 1 at frame-0011.jpg (5 s):\nCorrected by Ms Berg; CardBot read: forward forward right forward\nProgram (5 cards):"))
         let lines = try CLIRunner.run(["run", session, "--json"]).stdout
         #expect(lines.contains(#""corrected":{"by":"Ms Berg","at":""#))
-        #expect(lines.contains(#""read":["forward","forward","right","forward"]}"#))
+        #expect(lines.contains(#""read":["forward","forward","right","forward"],"added":false}"#))
         // --regrade reads every frame again: the correction stays, as it is a file of the session.
         #expect(try CLIRunner.run(["grade", folder.appendingPathComponent("class").path, "--regrade"] + report).status == 0)
         #expect(try String(contentsOf: html, encoding: .utf8).contains("✎ Corrected by Ms Berg; CardBot read: forward forward right forward"))
@@ -78,6 +78,51 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: session + "/corrections.json"))
         #expect(try CLIRunner.run(["grade", folder.appendingPathComponent("class").path] + report).status == 0)
         #expect(try Self.maya(json)["stars"] as? Int == 3)
+    }
+
+    @Test("an attempt CardBot missed is added at its time, with the cards on the table or the teacher's; taken out again")
+    func addAttempt() throws {
+        let folder = try Self.makeClass()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = folder.appendingPathComponent("class/maya-level-3").path
+        let json = folder.appendingPathComponent("class.json")
+        // Maya ran a program at 8 s whose run mark is missing: CardBot read attempts at 5 s and 10.5 s only.
+        let added = try CLIRunner.run(["grade", "correct", session, "--add-attempt", "0:08", "--by", "Ms Berg"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("corrections.json: added attempt 2 at 0:08 (frame-0017.jpg): "), "\(added.stdout)")
+        let file = try String(contentsOfFile: session + "/corrections.json", encoding: .utf8)
+        #expect(file.contains(#"{"added": 8, "frame": "frame-0017.jpg", "program": ""#), "\(file)")
+        let run = try CLIRunner.run(["run", session])
+        #expect(run.stdout.contains("Attempt 2 at frame-0017.jpg (8 s):\nAdded by Ms Berg: CardBot saw no attempt here; the table showed: "), "\(run.stdout)")
+        #expect(run.stdout.contains("Attempt 3 at frame-0022.jpg"), "the later attempt is numbered after it")
+        let lines = try CLIRunner.run(["run", session, "--json"]).stdout
+        #expect(lines.contains(#""added":true}"#), "\(lines)")
+        #expect(try CLIRunner.run(["grade", folder.appendingPathComponent("class").path, "--out", json.path]).status == 0)
+        #expect(try Self.maya(json)["attempts"] as? Int == 3)
+        #expect((try Self.maya(json)["notes"] as? [String] ?? []).contains { $0.hasPrefix("Ms Berg added an attempt CardBot missed at 0:08") })
+
+        // The teacher names the cards instead: the same moment's entry is replaced, not doubled.
+        let named = try CLIRunner.run(["grade", "correct", session, "--add-attempt", "8", "--program", "forward right forward"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stdout.contains("added attempt 2 at 0:08 (frame-0017.jpg): forward right forward"), "\(named.stdout)")
+        #expect(try String(contentsOfFile: session + "/corrections.json", encoding: .utf8).components(separatedBy: "\"added\"").count == 2)
+
+        // A time beyond the recording, and --not-an-attempt with --add-attempt, are refused; nothing changes.
+        let late = try CLIRunner.run(["grade", "correct", session, "--add-attempt", "9:00", "--program", "forward"])
+        #expect(late.status == 2)
+        #expect(late.stderr.contains("adds an attempt at 9:00, but the recording's last frame is at 0:11.5"), "\(late.stderr)")
+        let wrong = try CLIRunner.run(["grade", "correct", session, "--add-attempt", "8", "--not-an-attempt"])
+        #expect(wrong.status == 64)
+        let badTime = try CLIRunner.run(["grade", "correct", session, "--add-attempt", "0:8x"])
+        #expect(badTime.status == 64)
+        #expect(badTime.stderr.contains("--add-attempt"), "\(badTime.stderr)")
+
+        // Taken out again: the file goes, and the grade is the reading's.
+        let removed = try CLIRunner.run(["grade", "correct", session, "--add-attempt", "0:08", "--remove"])
+        #expect(removed.stdout.contains("the attempt added at 0:08 is taken out again"), "\(removed.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: session + "/corrections.json"))
+        #expect(try CLIRunner.run(["grade", folder.appendingPathComponent("class").path, "--out", json.path]).status == 0)
+        #expect(try Self.maya(json)["attempts"] as? Int == 2)
     }
 
     @Test("shards of a corrected class merge into the reports of one run")

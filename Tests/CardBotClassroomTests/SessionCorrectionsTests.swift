@@ -35,6 +35,24 @@ import Testing
         #expect(corrections.removing(attempt: 1).removing(attempt: 3).corrections.isEmpty)
     }
 
+    @Test("an attempt the teacher adds is written by its time, read back after the attempts read, and removed by time")
+    func addedRoundTrip() throws {
+        let corrections = SessionCorrections()
+            .replacing(.init(attempt: 0, added: 42.5, frame: "frame-0086.jpg", change: .program("forward jump"), read: "forward", by: "Bo", at: nil))
+            .replacing(.init(attempt: 2, frame: "frame-0031.jpg", change: .notAnAttempt, read: "left", by: nil, at: nil))
+            .replacing(.init(attempt: 0, added: 7, frame: "frame-0015.jpg", change: .program("left"), read: "", by: nil, at: nil))
+            .replacing(.init(attempt: 0, added: 42.5, frame: "frame-0086.jpg", change: .program("jump"), read: "forward", by: "Bo", at: nil))
+        let text = corrections.jsonText()
+        #expect(text.contains("{\"added\": 42.5, \"frame\": \"frame-0086.jpg\", \"program\": \"jump\""), "\(text)")
+        #expect(text.contains("{\"added\": 7, "), "\(text)")
+        let read = try Self.parse(text)
+        #expect(read.corrections.map(\.added) == [nil, 7, 42.5])
+        #expect(read.corrections.map(\.change) == [.notAnAttempt, .program("left"), .program("jump")])
+        #expect(read.corrections.map(\.attempt) == [2, 0, 0])
+        #expect(read.removing(addedAt: 42.5).corrections.map(\.added) == [nil, 7])
+        #expect(read.removing(attempt: 2).corrections.map(\.added) == [7, 42.5], "removing attempt 2 leaves the added ones")
+    }
+
     @Test("bad files are refused with the line and column and what to do", arguments: [
         ("[]", "1:1: error: a corrections.json holds one JSON object, not an array"),
         ("{\"corrections\": []}", "1:1: error: 'format' is missing"),
@@ -49,6 +67,13 @@ import Testing
         ("{\"format\": \"cardbot-corrections/1\", \"corrections\": [{\"attempt\": 2, \"program\": 5}]}", "'program' must be a string, not a whole number"),
         ("{\"format\": \"cardbot-corrections/1\", \"corrections\": [{\"attempt\": 2, \"program\": \"a\"}, {\"attempt\": 2, \"notAnAttempt\": true}]}", "correction 2 corrects attempt 2 again (correction 1 did)"),
         ("{\"format\": \"cardbot-corrections/1\", \"corrections\": [{\"attempt\": 2, \"program\": \"a\"", "malformed JSON"),
+        ("{\"format\": \"cardbot-corrections/1\", \"corrections\": [{\"added\": -1, \"program\": \"a\"}]}", "1:63: error: correction 1: 'added' must be the added attempt's time in seconds"),
+        ("{\"format\": \"cardbot-corrections/1\", \"corrections\": [{\"added\": \"0:42\", \"program\": \"a\"}]}", "'added' must be the added attempt's time in seconds"),
+        ("{\"format\": \"cardbot-corrections/1\", \"corrections\": [{\"added\": 4, \"attempt\": 1, \"program\": \"a\"}]}", "give either 'attempt' (an attempt CardBot read) or 'added' (one it missed), not both"),
+        ("{\"format\": \"cardbot-corrections/1\", \"corrections\": [{\"added\": 4}]}", "adds an attempt without its cards"),
+        ("{\"format\": \"cardbot-corrections/1\", \"corrections\": [{\"added\": 4, \"notAnAttempt\": true}]}", "an added attempt cannot be \"notAnAttempt\""),
+        ("{\"format\": \"cardbot-corrections/1\", \"corrections\": [{\"added\": 4, \"program\": \"a\"}, {\"added\": 4.0, \"program\": \"b\"}]}", "correction 2 adds an attempt at 4 s again (correction 1 did)"),
+        ("{\"format\": \"cardbot-corrections/1\", \"corrections\": [{\"program\": \"a\"}]}", "'attempt' is missing"),
     ])
     func refused(text: String, expected: String) {
         let message = Self.error(text)

@@ -104,7 +104,8 @@ public struct ClassTable: Sendable {
             lines.append(Messages.text("Notes (what the teacher should know about a recording):"))
             for row in noted {
                 let student = TerminalText.truncated(row.student, width: Self.maximumNameWidth)
-                for note in row.notes { lines.append("  \(Self.clean(row.path)) (\(student)): \(Self.clean(note))") }
+                lines.append("  \(Self.clean(row.path)) (\(student)):")
+                for note in row.notes { lines.append("    \(Self.clean(note))") }
             }
         }
         let failed = grades.filter { $0.error != nil }

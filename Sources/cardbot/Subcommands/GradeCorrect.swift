@@ -13,8 +13,10 @@ extension CardBotCommand.Grade {
                 discussion: Messages.text("""
                     Writes the correction into the session folder's corrections.json (made when missing): the cards \
                     the child really laid (--program), or that the attempt was not one (--not-an-attempt); --remove \
-                    takes the correction back. run and grade then use it and show who corrected it and what CardBot \
-                    had read; a gradebook grades the session again. Deleting corrections.json returns to the reading.
+                    takes the correction back. --add-attempt TIME adds an attempt CardBot missed (a tap it did not \
+                    see), with the cards on the table then or those --program names. run and grade then use it and \
+                    show who corrected it and what CardBot had read; a gradebook grades the session again. Deleting \
+                    corrections.json returns to the reading.
                     """))
         }
 
@@ -22,7 +24,12 @@ extension CardBotCommand.Grade {
         var session: String
 
         @Option(name: .long, help: ArgumentHelp(Messages.text("The attempt, numbered as cardbot run SESSION shows it."), valueName: "n"))
-        var attempt: Int
+        var attempt: Int?
+
+        @Option(
+            name: .customLong("add-attempt"),
+            help: ArgumentHelp(Messages.text("Add an attempt CardBot missed, run at this time of the recording (42.5, 0:42 or 1:02.5)."), valueName: "time"))
+        var addAttempt: ClockTime?
 
         @Option(name: .long, help: ArgumentHelp(Messages.text("The cards the child laid, as card names (\"forward jump forward\")."), valueName: "cards"))
         var program: String?
@@ -44,7 +51,13 @@ extension CardBotCommand.Grade {
         @OptionGroup var sampling: VideoSamplingOptions
 
         func validate() throws {
-            if [program != nil, notAnAttempt, remove].filter({ $0 }).count != 1 {
+            if (attempt == nil) == (addAttempt == nil) {
+                throw ValidationError(Messages.text("give either --attempt N (an attempt CardBot read) or --add-attempt TIME (one it missed)"))
+            }
+            if addAttempt != nil {
+                if notAnAttempt { throw ValidationError(Messages.text("--not-an-attempt corrects an attempt CardBot read: use --add-attempt TIME --remove to take an added one out")) }
+                if remove && program != nil { throw ValidationError(Messages.text("give either --program or --remove, not both")) }
+            } else if [program != nil, notAnAttempt, remove].filter({ $0 }).count != 1 {
                 throw ValidationError(Messages.text("give one of --program, --not-an-attempt and --remove"))
             }
         }
@@ -55,7 +68,12 @@ extension CardBotCommand.Grade {
                 deck: deck, tracking: tracking.options(deck: deck), jobs: 2, limits: imageLimits.limits, sampleFPS: sampling.sampleFPS)
             let change: SessionCorrector.Change = program.map { .program($0) } ?? (remove ? .remove : .notAnAttempt)
             let corrector = SessionCorrector(job: job, levelsDirectory: level.levels.path)
-            StandardOutput.print(try corrector.correct(session, attempt: attempt, change: change, by: by, level: level.level))
+            if let addAttempt {
+                StandardOutput.print(
+                    try corrector.add(session, at: addAttempt.seconds, program: program, remove: remove, by: by, level: level.level))
+            } else if let attempt {
+                StandardOutput.print(try corrector.correct(session, attempt: attempt, change: change, by: by, level: level.level))
+            }
         }
     }
 }
