@@ -18,6 +18,17 @@ extension SessionError {
 
     /// "unknown field 'levle'; did you mean 'level'? (known fields: ...)", the reason a session file's unknown key
     /// is refused with.
+    static func unknownFieldSaid(_ key: String, known: Set<String>) -> MessageText {
+        let names = known.sorted()
+        guard let suggestion = NameSuggestion.nearest(to: key, in: names) else {
+            return Messages.later("unknown field '%1$s' (known fields: %2$s)", .plain(TerminalText.truncated(key, width: 40)), .plain(names.joined(separator: ", ")))
+        }
+        return Messages.later(
+            "unknown field '%1$s'; did you mean '%2$s'? (known fields: %3$s)", .plain(TerminalText.truncated(key, width: 40)),
+            .plain(suggestion), .plain(names.joined(separator: ", ")))
+    }
+
+    /// An unknown field's message in English (as a correction's, which is told in English).
     static func unknownField(_ key: String, known: Set<String>) -> String {
         let names = known.sorted()
         return "unknown field '\(TerminalText.truncated(key, width: 40))'\(NameSuggestion.suffix(for: key, in: names)) "

@@ -65,55 +65,56 @@ public struct SessionManifest: Sendable, Equatable {
     /// - Throws: `SessionError` naming `file` and the line and column of the first problem: malformed JSON, a wrong
     ///   type, an unknown or repeated field, a bad value, too long a list or name, or a frame listed twice.
     public static func parse(_ bytes: [UInt8], file: String) throws -> SessionManifest {
-        func fail(_ position: SourcePosition, _ message: String) -> SessionError {
-            SessionError(file: file, position: position, reason: message)
+        func fail(_ position: SourcePosition, _ message: MessageText) -> SessionError {
+            SessionError(file: file, position: position, said: message)
         }
         let members = try SessionError.members(of: bytes, file: file, named: "session.json").members
         var manifest = SessionManifest()
         var seen: Set<String> = []
         for member in members {
             guard Self.fields.contains(member.key) else {
-                throw fail(member.keyPosition, SessionError.unknownField(member.key, known: Self.fields))
+                throw fail(member.keyPosition, SessionError.unknownFieldSaid(member.key, known: Self.fields))
             }
             guard seen.insert(member.key).inserted else {
-                throw fail(member.keyPosition, "the field '\(member.key)' is given twice")
+                throw fail(member.keyPosition, Messages.later("the field '%s' is given twice", .plain(member.key)))
             }
             let value = member.value
             if case .null = value.kind { continue }
             switch member.key {
             case "student":
                 guard let name = value.stringValue else {
-                    throw fail(value.position, "'student' must be a string, not \(value.typeDescription)")
+                    throw fail(value.position, Messages.later("'student' must be a string, not %s", .said(value.typeSaid)))
                 }
                 guard name.count <= maximumStudentLength else {
-                    throw fail(value.position, "'student' is \(name.count) characters long; a name is at most \(maximumStudentLength)")
+                    throw fail(value.position, Messages.later("'student' is %1$s characters long; a name is at most %2$s", .plain("\(name.count)"), .plain("\(maximumStudentLength)")))
                 }
                 manifest.student = name
             case "studentId":
                 guard let id = value.stringValue else {
-                    throw fail(value.position, "'studentId' must be the student's roster id in double quotes, not \(value.typeDescription)")
+                    throw fail(value.position, Messages.later("'studentId' must be the student's roster id in double quotes, not %s", .said(value.typeSaid)))
                 }
                 guard !id.isEmpty, id.count <= maximumStudentLength, id.trimmingCharacters(in: .whitespaces) == id,
                     !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
                 else {
                     throw fail(
                         value.position,
-                        "'studentId' must be a roster id of 1 to \(maximumStudentLength) characters, without control characters "
-                            + "or spaces around it")
+                        Messages.later(
+                            "'studentId' must be a roster id of 1 to %s characters, without control characters or spaces around it",
+                            .plain("\(maximumStudentLength)")))
                 }
                 manifest.studentId = id
             case "level":
                 if let number = value.intValue {
                     manifest.level = .number(number)
                 } else if value.isWholeNumber {
-                    throw fail(value.position, "'level' is too large a number; it must be at most \(Int.max)")
+                    throw fail(value.position, Messages.later("'level' is too large a number; it must be at most %s", .plain("\(Int.max)")))
                 } else if let path = value.stringValue {
                     guard !path.isEmpty, path.utf8.count <= maximumPathBytes else {
-                        throw fail(value.position, "'level' must be a level number or the path of a level file (1 to \(maximumPathBytes) bytes)")
+                        throw fail(value.position, Messages.later("'level' must be a level number or the path of a level file (1 to %s bytes)", .plain("\(maximumPathBytes)")))
                     }
                     manifest.level = .path(path)
                 } else {
-                    throw fail(value.position, "'level' must be a level number or the path of a level file, not \(value.typeDescription)")
+                    throw fail(value.position, Messages.later("'level' must be a level number or the path of a level file, not %s", .said(value.typeSaid)))
                 }
             case "fps":
                 guard let text = value.numberText, let fps = Double(text), fps.isFinite,
@@ -121,16 +122,18 @@ public struct SessionManifest: Sendable, Equatable {
                 else {
                     throw fail(
                         value.position,
-                        "'fps' must be the stills' frames per second, from \(JSONText.number(minimumFPS, places: 2)) (one frame "
-                            + "every 100 s) to \(Int(maximumFPS)); \(TerminalText.truncated(value.numberText ?? value.typeDescription, width: 40)) is not")
+                        Messages.later(
+                            "'fps' must be the stills' frames per second, from %1$s (one frame every 100 s) to %2$s; %3$s is not",
+                            .plain(Messages.decimal(JSONText.number(minimumFPS, places: 2))), .plain("\(Int(maximumFPS))"),
+                            value.numberText.map { .plain(TerminalText.truncated($0, width: 40)) } ?? .said(value.typeSaid)))
                 }
                 manifest.fps = fps
             case "video":
                 guard let path = value.stringValue else {
-                    throw fail(value.position, "'video' must be the name of a video file in double quotes, not \(value.typeDescription)")
+                    throw fail(value.position, Messages.later("'video' must be the name of a video file in double quotes, not %s", .said(value.typeSaid)))
                 }
                 guard !path.isEmpty, path.utf8.count <= maximumPathBytes else {
-                    throw fail(value.position, "'video' must be the name of a video file (1 to \(maximumPathBytes) bytes)")
+                    throw fail(value.position, Messages.later("'video' must be the name of a video file (1 to %s bytes)", .plain("\(maximumPathBytes)")))
                 }
                 manifest.video = path
             case "runs":
@@ -151,20 +154,23 @@ public struct SessionManifest: Sendable, Equatable {
     private static func secondsList(_ elements: [JSONValue], _ position: SourcePosition, file: String) throws -> [Double] {
         guard elements.count <= maximumFrames else {
             throw SessionError(
-                file: file, position: position, reason: "'runs' lists \(elements.count) times; a session has at most \(maximumFrames)")
+                file: file, position: position, said: Messages.later("'runs' lists %1$s times; a session has at most %2$s", .plain("\(elements.count)"), .plain("\(maximumFrames)")))
         }
         var times: [Double] = []
         for (index, element) in elements.enumerated() {
             guard let text = element.numberText, let seconds = Double(text) else {
                 throw SessionError(
                     file: file, position: element.position,
-                    reason: "'runs' must be a list of frame names, or of times in seconds for a video session "
-                        + "(entry \(index + 1) is \(element.typeDescription))")
+                    said: Messages.later(
+                        "'runs' must be a list of frame names, or of times in seconds for a video session (entry %1$s is %2$s)",
+                        .plain("\(index + 1)"), .said(element.typeSaid)))
             }
             guard seconds >= 0, seconds <= maximumSeconds else {
                 throw SessionError(
                     file: file, position: element.position,
-                    reason: "'runs' entry \(index + 1) must be a time in seconds from the start, 0 to \(Int(maximumSeconds)) (a day)")
+                    said: Messages.later(
+                        "'runs' entry %1$s must be a time in seconds from the start, 0 to %2$s (a day)", .plain("\(index + 1)"),
+                        .plain("\(Int(maximumSeconds))")))
             }
             times.append(seconds)
         }
@@ -174,13 +180,18 @@ public struct SessionManifest: Sendable, Equatable {
     /// A `frames` or `runs` list: strings, at most ``maximumFrames`` of them, none repeated.
     private static func nameList(_ value: JSONValue, _ field: String, file: String) throws -> [String] {
         guard let elements = value.elements else {
-            let expected = field == "runs" ? "a list of frame names, or of times in seconds for a video session" : "a list of frame names"
-            throw SessionError(file: file, position: value.position, reason: "'\(field)' must be \(expected), not \(value.typeDescription)")
+            let expected =
+                field == "runs"
+                ? Messages.later("a list of frame names, or of times in seconds for a video session") : Messages.later("a list of frame names")
+            throw SessionError(
+                file: file, position: value.position,
+                said: Messages.later("'%1$s' must be %2$s, not %3$s", .plain(field), .said(expected), .said(value.typeSaid)))
         }
         guard elements.count <= maximumFrames else {
             throw SessionError(
                 file: file, position: value.position,
-                reason: "'\(field)' lists \(elements.count) frames; a session has at most \(maximumFrames)")
+                said: Messages.later(
+                    "'%1$s' lists %2$s frames; a session has at most %3$s", .plain(field), .plain("\(elements.count)"), .plain("\(maximumFrames)")))
         }
         var names: [String] = []
         var first: [String: Int] = [:]
@@ -188,18 +199,22 @@ public struct SessionManifest: Sendable, Equatable {
             guard let name = element.stringValue else {
                 throw SessionError(
                     file: file, position: element.position,
-                    reason: "'\(field)' entry \(index + 1) must be a frame name in double quotes, not \(element.typeDescription)")
+                    said: Messages.later(
+                        "'%1$s' entry %2$s must be a frame name in double quotes, not %3$s", .plain(field), .plain("\(index + 1)"), .said(element.typeSaid)))
             }
             guard name.utf8.count <= maximumPathBytes else {
                 throw SessionError(
                     file: file, position: element.position,
-                    reason: "'\(field)' entry \(index + 1) is \(name.utf8.count) bytes long; a frame name is at most \(maximumPathBytes)")
+                    said: Messages.later(
+                        "'%1$s' entry %2$s is %3$s bytes long; a frame name is at most %4$s", .plain(field), .plain("\(index + 1)"),
+                        .plain("\(name.utf8.count)"), .plain("\(maximumPathBytes)")))
             }
             if let earlier = first[name] {
                 throw SessionError(
                     file: file, position: element.position,
-                    reason: "'\(field)' lists '\(TerminalText.truncated(name, width: 60))' twice (entries \(earlier + 1) and \(index + 1)); "
-                        + "each frame is listed once")
+                    said: Messages.later(
+                        "'%1$s' lists '%2$s' twice (entries %3$s and %4$s); each frame is listed once", .plain(field),
+                        .plain(TerminalText.truncated(name, width: 60)), .plain("\(earlier + 1)"), .plain("\(index + 1)")))
             }
             first[name] = index
             names.append(name)

@@ -47,7 +47,8 @@ public struct ClassFolder: Sendable {
     public static func sessions(in path: String) throws -> ClassFolder {
         let folder = try discover(path)
         guard !folder.entries.isEmpty else {
-            throw Problem("\(path): no sessions: no folder below it holds frames (.png, .jpg or .jpeg), a video or a session.json")
+            throw Problem(
+                file: path, Messages.text("no sessions: no folder below it holds frames (.png, .jpg or .jpeg), a video or a session.json"))
         }
         return folder
     }
