@@ -14,7 +14,8 @@ extension Misconceptions {
             levelsSaid.insert(mistake.level)
             lines.append(Self.sentence(top))
         }
-        let concepts = self.concepts.filter { $0.failed > 0 }.sorted { $0.failed > $1.failed }
+        let concepts = self.concepts.enumerated().filter { $0.element.failed > 0 }
+            .sorted { ($1.element.failed, $0.offset) < ($0.element.failed, $1.offset) }.map(\.element)
         if !concepts.isEmpty {
             let list = concepts.map { count in
                 "\(Concept(rawValue: count.name)!.localizedName) \(count.failed)"

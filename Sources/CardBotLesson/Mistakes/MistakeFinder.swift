@@ -2,10 +2,11 @@
 ///
 /// **The rule.** The failed program is run as the robot runs it, step by step (loops, ifs and calls unrolled, so
 /// every program shape is judged the same way). Before each step the robot's state (tile, facing, gems taken) has
-/// a distance: the fewest steps that still reach the goal with every gem (the lesson's state graph, over the step
-/// cards the level offers). A step on a shortest way lowers the distance by exactly one. The first step that does
-/// not (a wrong turn, a step away, a bump, a fall) is the first wrong step, and the card that made it the first
-/// wrong card. Every card before it kept the robot on a shortest way, so the robot's place there is a place a
+/// a distance: the fewest moves that still reach the goal with every gem, over the lesson's state graph and the
+/// step cards the level offers, a turn or a forward counting one and a jump two (it crosses two tiles, so walking
+/// and jumping over dry floor are equally short). A step on a shortest way lowers the distance by its cost. The
+/// first step that does not (a wrong turn, a step away, a bump, a fall) is the first wrong step, and the card
+/// that made it the first wrong card. Every card before it kept the robot on a shortest way, so the robot's place there is a place a
 /// solution passes too, and what the robot did is compared with what the shortest way does from that place: a
 /// turn the other way is a wrong turn, a turn one tile before the corner is one forward too few, a jump where
 /// the way goes forward first is a jump too early. When nothing went wrong but the cards ran out, the missing
@@ -22,14 +23,65 @@ public struct MistakeFinder: Sendable {
     public let level: Level
     private let world: RobotWorld
     private let graph: StateGraph
-    private let distance: [UInt16]?
+    private let distance: [Int32]?
 
     /// Prepares the distances of `level` (once for all its attempts).
     public init(level: Level) {
         self.level = level
         world = RobotWorld(level.map)
         graph = StateGraph(world: world, cards: level.availableCards)
-        distance = graph.distancesToSuccess()
+        distance = Self.distances(world: world, graph: graph)
+    }
+
+    /// What a step costs: a jump crosses two tiles.
+    static func cost(_ card: Card) -> Int { card == .jump ? 2 : 1 }
+
+    /// For every state, the least cost of steps to success (goal with every gem), or `Int32.max` when impossible;
+    /// nil when the level has too many states to tabulate. Dial's algorithm over the reversed step graph.
+    static func distances(world: RobotWorld, graph: StateGraph, maximumStates: Int = 1 << 21) -> [Int32]? {
+        guard let stateCount = world.stateCount, stateCount <= maximumStates else { return nil }
+        let cards = graph.stepCards
+        var predecessors = [[(state: Int32, cost: Int8)]](repeating: [], count: stateCount)
+        for tile in 0..<(world.width * world.height)
+        where world.tiles[tile] != Tile.wall.rawValue && world.tiles[tile] != Tile.water.rawValue {
+            let x = tile % world.width, y = tile / world.width
+            for facing in 0..<4 {
+                for card in cards {
+                    guard let next = graph.move(x: x, y: y, facing: facing, card: card) else { continue }
+                    let nextTile = next.y * world.width + next.x
+                    let gem = world.gemAt[nextTile]
+                    for mask in 0..<(1 << world.gemCount) {
+                        if tile == world.goal && UInt32(mask) == world.allGems { continue }  // success is final
+                        var nextMask = UInt32(mask)
+                        if gem >= 0 && card != .left && card != .right { nextMask |= 1 << UInt32(gem) }
+                        let state = world.stateIndex(tile: tile, facing: facing, mask: UInt32(mask))
+                        let target = world.stateIndex(tile: nextTile, facing: next.facing, mask: nextMask)
+                        predecessors[target].append((Int32(state), Int8(cost(card))))
+                    }
+                }
+            }
+        }
+        var distance = [Int32](repeating: .max, count: stateCount)
+        var buckets: [[Int32]] = [[]]
+        for facing in 0..<4 {
+            let state = world.stateIndex(tile: world.goal, facing: facing, mask: world.allGems)
+            distance[state] = 0
+            buckets[0].append(Int32(state))
+        }
+        var d = 0
+        while d < buckets.count {
+            for state in buckets[d] where distance[Int(state)] == Int32(d) {
+                for (previous, cost) in predecessors[Int(state)] {
+                    let through = Int32(d) + Int32(cost)
+                    guard through < distance[Int(previous)] else { continue }
+                    distance[Int(previous)] = through
+                    while buckets.count <= Int(through) { buckets.append([]) }
+                    buckets[Int(through)].append(previous)
+                }
+            }
+            d += 1
+        }
+        return distance
     }
 
     /// The mistake of an attempt given as card names; nil when it solves the level, has no cards, or its level is
@@ -74,8 +126,14 @@ public struct MistakeFinder: Sendable {
             var mistake = classify(step.card, expected: expected, at: walk.before)
             mistake.position = step.cardPosition
             mistake.card = step.card
-            if [.wrongTurn, .oneForwardTooFew, .turnedTooEarly, .missedTurn].contains(mistake.kind) {
+            switch mistake.kind {
+            case .oneForwardTooFew, .turnedTooEarly:
+                mistake.corner = walk.corners + 1  // the corner ahead
+            case .wrongTurn, .missedTurn:
+                // The corner here: a second turn on the tile of the last one is still that corner.
                 mistake.corner = walk.lastTurnTile == walk.before.position ? walk.corners : walk.corners + 1
+            default:
+                break
             }
             let earlier = trace.steps[..<wrong].filter { $0.cardPosition == step.cardPosition }.count
             if earlier > 0, let opener = Self.enclosingBlock(of: step.cardPosition - 1, in: cards) {
@@ -115,7 +173,7 @@ public struct MistakeFinder: Sendable {
         }
         let expected = expectedCards(from: walk.before)
         let next = Self.preferred(expected)
-        if walk.distance == 1, expected.contains(.forward) {
+        if walk.distance == 1, expected.contains(.forward) {  // one forward (a jump costs two)
             return AttemptMistake(kind: .stoppedOneShort, position: nil, card: nil, concept: .sequence, expected: .forward)
         }
         return AttemptMistake(
@@ -139,7 +197,8 @@ public struct MistakeFinder: Sendable {
         var walk = Walk(wrongStep: nil, before: state, distance: distance(of: state) ?? Int.max)
         for (index, step) in trace.steps.enumerated() {
             let after = distance(of: step.state)
-            let onTheWay = step.event != .bumped && step.event != .fell && after != nil && after! == walk.distance - 1
+            let onTheWay = step.event != .bumped && step.event != .fell && after != nil
+                && after! == walk.distance - Self.cost(step.card)
             guard onTheWay, let after else {
                 walk.wrongStep = index
                 return walk
@@ -193,12 +252,12 @@ public struct MistakeFinder: Sendable {
         return nil
     }
 
-    /// The step cards that bring the robot one step closer to success from `state`.
+    /// The step cards that start a shortest way to success from `state`.
     func expectedCards(from state: RobotState) -> [Card] {
         guard let here = distance(of: state), here > 0 else { return [] }
         return graph.stepCards.filter { card in
             guard let next = self.state(after: card, from: state), let there = distance(of: next) else { return false }
-            return there == here - 1
+            return there == here - Self.cost(card)
         }
     }
 
