@@ -1,5 +1,5 @@
 /// A synthesized class with known mistakes on curriculum levels 3 (Left and right: forward right forward forward
-/// left forward forward forward) and 4 (Jump the water: forward jump forward), each child's attempts in order.
+/// left forward forward forward) and 4 (Jump over the water: forward jump forward), each child's attempts in order.
 ///
 /// What each failed attempt does wrong, worked out on the maps by hand:
 /// - ana, ben: `left` at card 2, at the first corner where the way turns right (a wrong turn); then the solution.
