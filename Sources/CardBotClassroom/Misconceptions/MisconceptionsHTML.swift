@@ -9,9 +9,10 @@ public enum MisconceptionsHTML {
     /// The page's rules for the part.
     public static let css = """
         section.misconceptions ul.said { padding-left: 1.2rem; } section.misconceptions ul.said li { margin-bottom: .3rem; }
-        figure.chart { margin: .5rem 0 1rem; max-width: 560px; }
+        section.misconceptions h3 { margin-top: 1.2rem; }
+        figure.chart { margin: .5rem 0 1rem; max-width: 440px; }
         figure.chart svg { display: block; width: 100%; height: auto; }
-        figure.chart svg text { font-size: 13px; fill: #222; font-family: system-ui, sans-serif; text-anchor: start; }
+        figure.chart svg text { font-size: 15px; fill: #222; font-family: system-ui, sans-serif; text-anchor: start; }
         figure.chart svg rect.bar { fill: #1565c0; } figure.chart svg rect.back { fill: #e8eaf0; }
         figure.chart figcaption { font-size: .85rem; color: #444; }
         table.mistakes td.what, table.fixes td.what { text-align: left; }
@@ -96,7 +97,7 @@ public enum MisconceptionsHTML {
             "sentences": m.sentences, "hasSentences": !m.sentences.isEmpty,
             "hasFailures": m.placed > 0,
             "byConceptHeading": Messages.text("Failed attempts by concept"),
-            "chartWidth": String(chartWidth + 60), "chartHeight": String(12 + m.concepts.count * 26),
+            "chartWidth": String(chartWidth + 20), "chartHeight": String(12 + m.concepts.count * 26),
             "chartLabel": Messages.text("Failed attempts by the concept of their first wrong card: %s", described),
             "chartCaption": Messages.text(
                 "Each bar: the failed attempts whose first wrong card is of this concept, of the attempts that used such a card."),
