@@ -37,8 +37,9 @@ public struct MistakeFinder: Sendable {
     static func cost(_ card: Card) -> Int { card == .jump ? 2 : 1 }
 
     /// For every state, the least cost of steps to success (goal with every gem), or `Int32.max` when impossible;
-    /// nil when the level has too many states to tabulate. Dial's algorithm over the reversed step graph.
-    static func distances(world: RobotWorld, graph: StateGraph, maximumStates: Int = 1 << 21) -> [Int32]? {
+    /// nil when the level has more than `maximumStates` states (the tables would take too much memory; the
+    /// curriculum's largest has 2,048). Dial's algorithm over the reversed step graph.
+    static func distances(world: RobotWorld, graph: StateGraph, maximumStates: Int = 1 << 18) -> [Int32]? {
         guard let stateCount = world.stateCount, stateCount <= maximumStates else { return nil }
         let cards = graph.stepCards
         var predecessors = [[(state: Int32, cost: Int8)]](repeating: [], count: stateCount)
