@@ -28,7 +28,7 @@ public enum MisconceptionsHTML {
         {{#hasFailures}}
         <h3>{{byConceptHeading}}</h3>
         <figure class="chart">
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {{chartWidth}} {{chartHeight}}" role="img" aria-label="{{chartLabel}}">
+        <svg viewBox="0 0 {{chartWidth}} {{chartHeight}}" role="img" aria-label="{{chartLabel}}">
         {{#bars}}<g><title>{{title}}</title><text x="0" y="{{textY}}">{{label}}</text><rect class="back" x="{{barX}}" y="{{y}}" width="{{barSpan}}" height="16" /><rect class="bar" x="{{barX}}" y="{{y}}" width="{{width}}" height="16" /><text x="{{valueX}}" y="{{textY}}">{{value}}</text></g>
         {{/bars}}</svg>
         <figcaption>{{chartCaption}}</figcaption>
