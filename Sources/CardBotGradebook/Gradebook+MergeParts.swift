@@ -7,9 +7,11 @@ extension Gradebook {
     /// is checked before the gradebook is made, so a refused part leaves nothing behind.
     /// - Throws: ``GradebookError`` for a part or gradebook that is not a CardBot gradebook, or for a class that
     ///   cannot be chosen.
-    public static func merging(_ parts: [String], into path: String, class wanted: String?, cardbotVersion: String) throws
-        -> ClassGrade
-    {
+    /// `levelsDirectory` holds the curriculum the sessions played (by number), for the misconceptions of the
+    /// class; without it (or when it cannot be read) they are not counted.
+    public static func merging(
+        _ parts: [String], into path: String, class wanted: String?, cardbotVersion: String, levelsDirectory: String? = nil
+    ) throws -> ClassGrade {
         for part in parts { try checkPart(part) }
         let book = try Gradebook(path: path, cardbotVersion: cardbotVersion)
         for part in parts { try book.merge(part) }
@@ -30,6 +32,6 @@ extension Gradebook {
             throw GradebookError(
                 file: path, said: Messages.later("holds %1$s classes (%2$s); name the one to report with --class", .plain("\(classes.count)"), .plain(names)))
         }
-        return try book.classGrade(chosen.key, name: chosen.name)
+        return try book.classGrade(chosen.key, name: chosen.name, levels: Misconceptions.curriculum(levelsDirectory))
     }
 }

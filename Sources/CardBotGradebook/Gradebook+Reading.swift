@@ -1,4 +1,5 @@
 import CardBotClassroom
+import CardBotLesson
 import CardBotSupport
 import GRDB
 
@@ -20,8 +21,9 @@ extension Gradebook {
     }
 
     /// Every session of the class with identity `classPath` in the gradebook, as a graded class with its
-    /// pictures, titled `name`: the same reports as grading the class folder in one run.
-    public func classGrade(_ classPath: String, name: String? = nil) throws -> ClassGrade {
+    /// pictures, titled `name`: the same reports as grading the class folder in one run. `levels` (curriculum levels
+    /// by number) let the misconceptions be counted.
+    public func classGrade(_ classPath: String, name: String? = nil, levels: [Int: Level] = [:]) throws -> ClassGrade {
         try wrap {
             try pool.read { db in
                 var grades: [SessionGrade] = []
@@ -43,7 +45,7 @@ extension Gradebook {
                     grades.append(grade)
                     if let picture { pictures.put(picture, for: path) }
                 }
-                return ClassGrade(classPath: name ?? classPath, grades: grades, shelf: pictures)
+                return ClassGrade(classPath: name ?? classPath, grades: grades, shelf: pictures, levels: levels)
             }
         }
     }

@@ -47,6 +47,26 @@ import Testing
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    @Test("the class with known mistakes: its What goes wrong part fits 390 and 1280 px and passes the accessibility checks",
+          arguments: [390, 1280])
+    func misconceptionsFit(width: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mistakes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("class.html").path
+        let grade = ClassGrade(
+            classPath: "mistakes", grades: MisconceptionsTests.grades(), levels: try MisconceptionsTests.curriculum())
+        try ReportFormat.html.write(grade, to: page)
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(text.contains("<h2 id=\"misconceptions\">What goes wrong</h2>") && text.contains("<svg viewBox="))
+        #expect(!text.contains("http://") && !text.contains("https://"), "the page needs no network")
+        #expect(text.contains("turned the wrong way at the first corner"))
+        let measure = try BrowserProbe.measure(page, width: width)
+        #expect(!measure.overflows, "\(measure)")
+        let problems = try BrowserProbe.accessibilityProblems(page, width: width)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
     @Test("a report book's class page and student pages fit 390 and 1280 px and pass the accessibility checks")
     func reportBookFits() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("book-\(UUID().uuidString)")

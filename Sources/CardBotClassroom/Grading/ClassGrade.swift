@@ -1,3 +1,4 @@
+import CardBotLesson
 import CardBotSupport
 
 /// A graded class: every session's grade in report order, the summary, and the pictures for the HTML report.
@@ -13,19 +14,28 @@ public struct ClassGrade: Sendable {
     public var summary: ClassSummary
     /// Pictures by session path (only when they were asked for), in constant memory however large the class.
     public var pictures: PictureShelf
+    /// What goes wrong: the failed attempts' first wrong cards, by card, concept and level, and the fixes tried
+    /// (curriculum levels only; empty when the levels were not given).
+    public var misconceptions: Misconceptions
 
-    /// Creates a graded class with the pictures on `shelf`; the grades are put in report order.
-    public init(classPath: String, grades: [SessionGrade], shelf: PictureShelf, className: String? = nil) {
+    /// Creates a graded class with the pictures on `shelf`; the grades are put in report order. `levels` (the
+    /// curriculum levels the sessions played, by number) let the misconceptions be counted.
+    public init(
+        classPath: String, grades: [SessionGrade], shelf: PictureShelf, className: String? = nil, levels: [Int: Level] = [:]
+    ) {
         self.classPath = classPath
         self.className = className ?? Self.name(ofFolder: classPath)
         self.grades = grades.sorted(by: SessionGrade.reportOrder)
         self.summary = ClassSummary(self.grades)
         self.pictures = shelf
+        self.misconceptions = Misconceptions(grades: self.grades, levels: levels)
     }
 
     /// Creates a graded class; the grades are put in report order.
-    public init(classPath: String, grades: [SessionGrade], pictures: [String: SessionPictures] = [:]) {
-        self.init(classPath: classPath, grades: grades, shelf: PictureShelf(pictures))
+    public init(
+        classPath: String, grades: [SessionGrade], pictures: [String: SessionPictures] = [:], levels: [Int: Level] = [:]
+    ) {
+        self.init(classPath: classPath, grades: grades, shelf: PictureShelf(pictures), levels: levels)
     }
 
     /// The last component of `path` once `.`, `..` and links are resolved (`/` for the root).

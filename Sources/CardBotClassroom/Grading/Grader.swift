@@ -217,7 +217,12 @@ public struct Grader: Sendable {
             }
         }
         let grades = failed + slots.values() + storedValues.compactMap { $0 }
-        return ClassGrade(classPath: classFolder.path, grades: grades, shelf: shelf, className: className)
+        var curriculum: [Int: Level] = [:]
+        for session in prepared where session.levelFile == nil && curriculum[session.level.number] == nil {
+            curriculum[session.level.number] = session.level
+        }
+        return ClassGrade(
+            classPath: classFolder.path, grades: grades, shelf: shelf, className: className, levels: curriculum)
     }
 
     /// The student's name: session.json's, else the folder's.

@@ -160,6 +160,7 @@ public enum ClassHTML {
             "showSummary": true,
         ]
         if summary.errors > 0 { context["errorCount"] = Messages.text("%s not graded", summary.errors) }
+        if let misconceptions = MisconceptionsHTML.context(grade.misconceptions) { context["misconceptions"] = misconceptions }
         return context
     }
 

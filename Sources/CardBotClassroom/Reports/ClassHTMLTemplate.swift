@@ -48,7 +48,7 @@ enum ClassHTMLTemplate {
             ul.unreadable { margin: .2rem 0 .6rem; padding-left: 1.2rem; font-size: .8rem; color: #8d6e63; }
             details summary { cursor: pointer; font-size: .85rem; color: #555; }
             .muted { color: #6b6b6b; }
-            """) + """
+            """ + MisconceptionsHTML.css) + """
         {{#hasNavigation}}<p class="back">{{#navigation}}<a href="{{href}}">{{label}}</a> {{/navigation}}</p>{{/hasNavigation}}
         <h1>{{t.heading}}</h1>
         <p class="lead">{{sessionCount}}{{#studentCount}} · {{studentCount}}{{/studentCount}}{{#errorCount}} · {{errorCount}}{{/errorCount}}</p>
@@ -78,6 +78,7 @@ enum ClassHTMLTemplate {
         </tbody>
         </table></div>
         {{/hasLevels}}
+        \(MisconceptionsHTML.template)
         {{/showSummary}}
 
         <h2>{{t.sessions}}</h2>

@@ -10,8 +10,10 @@ import CardBotSupport
 ///  ...
 /// ],
 /// "summary":{"sessions","graded","errors","students","frames","unreadableFrames",
-///  "levels":[{"level","levelName","levelFile","sessions","students","solved","medianAttempts","medianAttemptsToSolve","stars"}]}}
+///  "levels":[{"level","levelName","levelFile","sessions","students","solved","medianAttempts","medianAttemptsToSolve","stars"}]},
+/// "misconceptions":{...}}
 /// ```
+/// `misconceptions` is ``Misconceptions/jsonObject``: what goes wrong, by concept, card, level and fix.
 /// `signal` is the rule that made the attempts (`run-marks`, `go-taps`, `settled`; null when not graded),
 /// `estimated` is true when nothing in the recording said "run" (settled programs), `taps` lists every tap on
 /// the GO card as `{"frame","seconds","end","press"}` (`press` false for a double tap's second tap), `notes`
@@ -25,7 +27,8 @@ public enum ClassJSON {
         var out = "{\"sessions\":[\n"
         out += grade.grades.map { " " + object($0) }.joined(separator: ",\n")
         out += grade.grades.isEmpty ? "],\n" : "\n],\n"
-        out += "\"summary\":" + summary(grade.summary) + "}\n"
+        out += "\"summary\":" + summary(grade.summary) + ",\n"
+        out += "\"misconceptions\":" + grade.misconceptions.jsonObject + "}\n"
         return out
     }
 

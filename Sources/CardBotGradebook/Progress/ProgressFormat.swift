@@ -47,7 +47,8 @@ public enum ProgressFormat: String, Sendable {
         return text
     }
 
-    /// `{"students":[...],"levels":[...]}`, one student or level per line.
+    /// `{"students":[...],"levels":[...],"misconceptions":{...}}`, one student or level per line; `misconceptions`
+    /// is ``Misconceptions/jsonObject``.
     static func json(_ progress: TermProgress) -> String {
         func int(_ value: Int?) -> String { value.map(String.init) ?? "null" }
         func number(_ value: Double?) -> String { value.map { JSONText.number($0, places: 3) } ?? "null" }
@@ -67,10 +68,12 @@ public enum ProgressFormat: String, Sendable {
                 + "\"solveRate\":\(number($0.solveRate)),\"medianAttemptsToSolve\":\(number($0.medianAttemptsToSolve))}"
         }
         return "{\"students\":[\n" + students.map { " " + $0 }.joined(separator: ",\n") + (students.isEmpty ? "" : "\n")
-            + "],\n\"levels\":[\n" + levels.map { " " + $0 }.joined(separator: ",\n") + (levels.isEmpty ? "" : "\n") + "]}\n"
+            + "],\n\"levels\":[\n" + levels.map { " " + $0 }.joined(separator: ",\n") + (levels.isEmpty ? "" : "\n") + "],\n"
+            + "\"misconceptions\":" + progress.misconceptions.jsonObject + "}\n"
     }
 
-    /// The terminal summary: one line per student, then one per level, in the language of the messages.
+    /// The terminal summary: one line per student, then one per level, then what goes wrong (the sentences of
+    /// ``Misconceptions/sentences``), in the language of the messages.
     public static func lines(_ progress: TermProgress) -> [String] {
         var lines: [String] = []
         for student in progress.students {
@@ -94,6 +97,12 @@ public enum ProgressFormat: String, Sendable {
                         "%1$s of %2$s student solved it (%3$s); median attempts to solve %4$s",
                         "%1$s of %2$s students solved it (%3$s); median attempts to solve %4$s", count: figure.students,
                         figure.solved, figure.students, rate, median))
+        }
+        let said = progress.misconceptions.sentences
+        if !said.isEmpty {
+            lines.append("")
+            lines.append(Messages.text("What goes wrong:"))
+            lines += said.map { "  " + ClassTable.clean($0) }
         }
         return lines
     }

@@ -70,6 +70,7 @@ public enum ProgressHTML {
             "rows": rows,
             "levels": levels,
         ]
+        if let misconceptions = MisconceptionsHTML.context(progress.misconceptions) { context["misconceptions"] = misconceptions }
         if let first = progress.days.first, let last = progress.days.last {
             context["span"] = first == last
                 ? Messages.text("sessions of %s", first) : Messages.text("sessions from %1$s to %2$s", first, last)

@@ -20,7 +20,7 @@ enum ProgressHTMLTemplate {
             svg rect.s3 { fill: #2e7d32; } svg rect.s2 { fill: #9ccc65; } svg rect.s1, svg rect.s0 { fill: #ef9a9a; }
             svg rect.tried { fill: #fff; stroke: #ffa726; stroke-width: 2; stroke-dasharray: 4 2; }
             svg line { stroke: #999; }
-            """) + """
+            """ + MisconceptionsHTML.css) + """
         <h1>{{t.heading}}</h1>
         <p class="lead">{{studentCount}} · {{levelCount}}{{#span}} · {{span}}{{/span}}</p>
         <p class="legend"><span class="s3"><span aria-hidden="true">★★★</span> {{t.solvedFewest}}</span><span class="s2"><span aria-hidden="true">★★☆</span> {{t.solved}}</span><span class="tried">{{t.tried}}</span><span class="next">{{t.next}}</span><span class="open" title="{{t.unlockedNotPlayed}}">{{t.open}}</span><span class="locked">{{t.locked}}</span></p>
@@ -46,6 +46,7 @@ enum ProgressHTMLTemplate {
         {{/levels}}
         </tbody>
         </table></div>
+        \(MisconceptionsHTML.template)
 
         <h2>{{t.eachStudent}}</h2>
         <div class="students">

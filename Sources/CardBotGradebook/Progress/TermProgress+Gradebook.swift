@@ -1,8 +1,10 @@
+import CardBotClassroom
 import CardBotLesson
 import CardBotSupport
 
 extension TermProgress {
-    /// The term's progress recorded in the gradebook at `path` (read only), along the unlock chain of the levels in
+    /// The term's progress recorded in the gradebook at `path` (read only), with what goes wrong in its attempts
+    /// (``misconceptions``: of a merged district's gradebook, the district's), along the unlock chain of the levels in
     /// `levelsDirectory`; only `student`'s (a name or a roster id) when given, only the students of roster school
     /// `school` and the sessions of roster class `rosterClass` (on the days its students were in it) when given.
     /// - Throws: ``GradebookError`` for a gradebook that cannot be read, ``LevelLoadError`` for a levels folder
@@ -16,7 +18,13 @@ extension TermProgress {
         if let student, !sessions.contains(where: { $0.student == student || $0.studentID == student }) {
             throw Problem("\(path): no sessions of student '\(student)'")
         }
-        return TermProgress(sessions: sessions, catalog: catalog.levels, student: student)
+        var progress = TermProgress(sessions: sessions, catalog: catalog.levels, student: student)
+        let chosen = sessions.filter { student == nil || $0.student == student || $0.studentID == student }
+        var levels: [Int: Level] = [:]
+        for level in catalog.levels where levels[level.number] == nil { levels[level.number] = level }
+        progress.misconceptions = Misconceptions(
+            sessions: try ProgressSession.attempts(of: chosen, inGradebook: path), levels: levels)
+        return progress
     }
 
     /// The title of a progress page: the gradebook's name without its folder and extension (`term` for

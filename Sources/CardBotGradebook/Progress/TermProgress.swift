@@ -71,6 +71,9 @@ public struct TermProgress: Sendable, Equatable {
     public var figures: [LevelFigures]
     /// The days sessions were recorded on, in order.
     public var days: [String]
+    /// What goes wrong in the attempts of these sessions (filled by ``recorded(in:levelsDirectory:student:rosterClass:school:)``,
+    /// which reads the attempts; empty otherwise).
+    public var misconceptions = Misconceptions()
 
     /// The progress of `sessions` (in date order) along the unlock chain of `catalog` (levels in unlock order),
     /// for every student or only `only` (a name or a roster id). Sessions tied to a roster id are one student

@@ -40,6 +40,9 @@ extension CardBotCommand.Grade {
             help: ArgumentHelp(Messages.text("The class to report, as given to cardbot grade (needed when the gradebook holds several)."), valueName: "class-dir"))
         var `class`: String?
 
+        @Option(name: .long, help: ArgumentHelp(Messages.text("The level files the sessions played, for the misconceptions of the reports."), valueName: "dir"))
+        var levels: LevelsFolder = .curriculum
+
         @Flag(name: .customLong("no-color"), help: ArgumentHelp(Messages.text("Never colour the table.")))
         var noColor = false
 
@@ -50,7 +53,8 @@ extension CardBotCommand.Grade {
         func run() throws {
             try ReportFile.check(
                 out.map(\.path), inputs: [(gradebook, "the gradebook itself")] + parts.map { ($0, "a part being merged") })
-            let grade = try Gradebook.merging(parts, into: gradebook, class: self.class, cardbotVersion: CardBotVersion.current)
+            let grade = try Gradebook.merging(
+                parts, into: gradebook, class: self.class, cardbotVersion: CardBotVersion.current, levelsDirectory: levels.path)
             try ReportOutput.show(grade, files: out, noColor: noColor)
             if grade.hasErrors { throw ExitCode.failure }
         }
