@@ -42,9 +42,14 @@ extension CardBotCommand.Grade {
         @OptionGroup var sampling: VideoSamplingOptions
 
         func run() throws {
-            let classFolder = try ClassFolder.sessions(in: classDirectory)
+            var classFolder = try ClassFolder.sessions(in: classDirectory)
             try ReportFile.check(out.map(\.path), inputs: gradebook.gradebook.map { [($0, "the gradebook itself")] } ?? [])
             let book = try gradebook.open()
+            if book != nil {
+                let stable = classFolder.withStableIdentity()
+                classFolder = stable.folder
+                if let note = stable.note { StandardError.print(note) }
+            }
             let deck = try deckOptions.load()
             let painter = book != nil || out.contains { $0.format == .html }
                 ? ReportPainter(limits: imageLimits.limits, sampleFPS: sampling.sampleFPS) : nil

@@ -33,7 +33,7 @@ extension CardBotCommand {
         @Option(name: .long, help: ArgumentHelp(Messages.text("Only this student: a name, or a roster id."), valueName: "name"))
         var student: String?
 
-        @Option(name: .long, help: ArgumentHelp(Messages.text("Only the sessions of this roster class, on the days its students were in it."), valueName: "class-id"))
+        @Option(name: .long, help: ArgumentHelp(Messages.text("Only this class: the sessions graded in the class of this id (class.json), and those of its roster students on the days they were in it."), valueName: "class-id"))
         var `class`: String?
 
         @Option(name: .long, help: ArgumentHelp(Messages.text("Only the students of this roster school."), valueName: "school-id"))
