@@ -1,3 +1,4 @@
+import CardBotClassroom
 import CardBotLesson
 import CardBotSupport
 
@@ -7,8 +8,10 @@ extension TermProgress {
     /// `school` and the sessions of roster class `rosterClass` (on the days its students were in it) when given.
     /// - Throws: ``GradebookError`` for a gradebook that cannot be read, ``LevelLoadError`` for a levels folder
     ///   that cannot be listed, a ``Problem`` for a student the gradebook has no sessions of.
+    /// - Parameter anonymise: Show the students by pseudonyms only (``anonymised(_:)``).
     public static func recorded(
-        in path: String, levelsDirectory: String, student: String?, rosterClass: String? = nil, school: String? = nil
+        in path: String, levelsDirectory: String, student: String?, rosterClass: String? = nil, school: String? = nil,
+        anonymise: Anonymisation? = nil
     ) throws -> TermProgress {
         let sessions = try ProgressSession.filtered(
             try ProgressSession.all(inGradebook: path), gradebook: path, rosterClass: rosterClass, school: school)
@@ -16,7 +19,8 @@ extension TermProgress {
         if let student, !sessions.contains(where: { $0.student == student || $0.studentID == student }) {
             throw Problem("\(path): no sessions of student '\(student)'")
         }
-        return TermProgress(sessions: sessions, catalog: catalog.levels, student: student)
+        let progress = TermProgress(sessions: sessions, catalog: catalog.levels, student: student)
+        return anonymise.map(progress.anonymised) ?? progress
     }
 
     /// The title of a progress page: the gradebook's name without its folder and extension (`term` for

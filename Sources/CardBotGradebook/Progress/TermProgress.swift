@@ -71,6 +71,8 @@ public struct TermProgress: Sendable, Equatable {
     public var figures: [LevelFigures]
     /// The days sessions were recorded on, in order.
     public var days: [String]
+    /// True when the students are shown by pseudonyms (``anonymised(_:)``).
+    public var isAnonymised = false
 
     /// The progress of `sessions` (in date order) along the unlock chain of `catalog` (levels in unlock order),
     /// for every student or only `only` (a name or a roster id). Sessions tied to a roster id are one student

@@ -27,6 +27,7 @@ extension CardBotCommand.Grade {
         var shard: Shard?
 
         @OptionGroup var gradebook: GradebookOptions
+        @OptionGroup var anonymise: AnonymiseOption
         @Option(help: ArgumentHelp(Messages.text("The class's name in reports (default: the class folder's own name)."), valueName: "name"))
         var className: String?
 
@@ -62,7 +63,7 @@ extension CardBotCommand.Grade {
             let grade = ProgressBar.showing { grader.grade(classFolder, progress: $0) }
             let elapsed = ContinuousClock.now - start
             if let book { StandardError.print(try book.summary()) }
-            try ReportOutput.show(grade, files: out, noColor: noColor)
+            try ReportOutput.show(anonymise.rule.map(grade.anonymised) ?? grade, files: out, noColor: noColor)
             if stats {
                 let sessions = "\(grade.summary.sessions) sessions, "
                 StandardError.print(ProcessStats.line(sessions, frames: grade.summary.frames, elapsed: elapsed, jobs: parallel.jobs))
