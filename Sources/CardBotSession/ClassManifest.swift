@@ -75,6 +75,27 @@ public struct ClassManifest: Sendable, Equatable {
         return try parse(bytes, file: path)
     }
 
+    /// Makes the class.json of `folder` name roster class `rosterClass`: a new class.json (with a new id) when it
+    /// has none, `rosterClassId` added (atomically, its id and name kept) when it names none. A class.json that
+    /// names another roster class is a teacher's and is left as it is.
+    /// - Returns: the class.json the folder then has, and whether it was written.
+    /// - Throws: `SessionError` naming the file when it is not valid or cannot be written.
+    public static func naming(rosterClass: String, in folder: String) throws -> (manifest: ClassManifest, written: Bool) {
+        let path = FileSystem.join(folder, fileName)
+        var manifest = try read(folder: folder) ?? make(in: folder)
+        guard manifest.rosterClassId == nil else { return (manifest, false) }
+        manifest.rosterClassId = rosterClass
+        // Checked as a class.json would be read, so a roster id that cannot key a class is refused here.
+        let bytes = Array(manifest.jsonText().utf8)
+        _ = try parse(bytes, file: path)
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw SessionError(file: path, said: Messages.later("cannot be written (%s)", .plain(error.reason)))
+        }
+        return (manifest, true)
+    }
+
     /// Writes a class.json with a new id into `folder` unless one is there (never over another's: of several
     /// graders starting at once, one writes it and all use it), and returns the class.json the folder then has.
     /// - Throws: `SessionError` naming the file when it cannot be written (a read-only folder) or the one found
