@@ -23,6 +23,8 @@ public final class PictureShelf: @unchecked Sendable {
         var map: Range<Int>?
         var replays: [(attempt: Int, bytes: Range<Int>)]
         var replaysLeftOut: Int
+        /// The cards as read, by attempt (nil where the frame does not show the card).
+        var crops: [Int: [Range<Int>?]] = [:]
     }
 
     private let lock = NSLock()
@@ -84,6 +86,7 @@ public final class PictureShelf: @unchecked Sendable {
             var pictures = SessionPictures(thumbnail: place.thumbnail.map(read), map: place.map.map(read))
             pictures.replays = place.replays.map { (attempt: $0.attempt, gif: read($0.bytes)) }
             pictures.replaysLeftOut = place.replaysLeftOut
+            pictures.crops = place.crops.mapValues { $0.map { $0.map(read) } }
             return pictures
         }
     }
@@ -138,6 +141,22 @@ public final class PictureShelf: @unchecked Sendable {
                 return false
             }
             place.replays.append((attempt: replay.attempt, bytes: range))
+        }
+        // The cards as read go too: a spilled session's report shows its evidence as one kept in memory does.
+        for (attempt, crops) in pictures.crops {
+            var ranges: [Range<Int>?] = []
+            for crop in crops {
+                guard let crop else {
+                    ranges.append(nil)
+                    continue
+                }
+                guard let range = append(crop) else {
+                    length = start
+                    return false
+                }
+                ranges.append(range)
+            }
+            place.crops[attempt] = ranges
         }
         spilled[path] = place
         return true
