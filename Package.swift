@@ -267,6 +267,7 @@ if Context.environment["CARDBOT_FUZZ"] != nil {
         ("Catalog", ["CardBotSupport"]),
         ("Session", ["CardBotSession", "CardBotSupport"]),
         ("Corrections", ["CardBotSession"]),
+        ("ClassJSON", ["CardBotSession"]),
         ("Roster", ["CardBotGradebook", "CardBotSupport"]),
         (
             "Gradebook",

@@ -49,6 +49,7 @@ copy jpeg Fuzz/Seeds/jpeg/*
 copy level Levels/[0-9]*.json
 copy session Examples/*/session.json Fuzz/Seeds/session/*
 copy corrections Fuzz/Seeds/corrections/*
+copy classjson Examples/class.json Fuzz/Seeds/classjson/*
 # Roster files: the first byte of a seed picks the file's name (Fuzz/Harnesses/Roster.swift), so the seeds are
 # the sample rosters' files with that byte before them.
 copy roster Fuzz/Seeds/roster/*

@@ -10,7 +10,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${FUZZ_OUT:-$ROOT/.build/fuzz}
 MODE=${1:-runs}
 AMOUNT=${2:-2000}
-HARNESSES=${FUZZ_HARNESSES:-png jpeg level session corrections roster deck patterns program catalog gradebook}
+HARNESSES=${FUZZ_HARNESSES:-png jpeg level session corrections classjson roster deck patterns program catalog gradebook}
 case "$MODE" in
 runs) LIMIT="-runs=$AMOUNT" ;;
 seconds) LIMIT="-max_total_time=$AMOUNT" ;;

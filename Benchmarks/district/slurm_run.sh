@@ -131,6 +131,8 @@ ls -l "$OUT/grades"
 
 cd "$OUT"
 status=0
+# Without --class, merge fails (status 2) unless the parts hold one class: the four tasks, starting at once on a
+# district folder without class.json, must have agreed on the one class.json the first of them wrote.
 "$CARDBOT_BIN" grade merge grades/part-*.sqlite --gradebook merged.sqlite \
     --out merged.csv --out merged.json --out merged.html >merged.txt || status=$?
 [ "$status" -le 1 ] || { echo "error: merge failed with status $status" >&2; exit 1; }

@@ -116,8 +116,11 @@ extension Gradebook {
                 }
                 for folder in content.classFolders {
                     try db.execute(
-                        sql: "INSERT INTO class_folder (class, name) VALUES (?, ?) ON CONFLICT (class) DO NOTHING",
-                        arguments: [try folder.checked("class", "class_folder") as String, try folder.checked("name", "class_folder") as String])
+                        sql: "INSERT INTO class_folder (class, name, folder, source) VALUES (?, ?, ?, ?) ON CONFLICT (class) DO NOTHING",
+                        arguments: [
+                            try folder.checked("class", "class_folder") as String, try folder.checked("name", "class_folder") as String,
+                            try folder.checked("folder", "class_folder") as String?, try folder.checked("source", "class_folder") as String?,
+                        ])
                 }
                 // The part's roster: rows whose id is already here are kept as they are (shards of one class carry
                 // the same roster); then sessions still without a student are tied by name to the merged roster.

@@ -1,4 +1,5 @@
 import CardBotClassroom
+import CardBotSession
 import CardBotSupport
 
 extension Gradebook {
@@ -20,7 +21,11 @@ extension Gradebook {
         let chosen: (key: String, name: String)
         if let wanted {
             let absolute = FileSystem.absolute(wanted)
-            guard let found = classes.first(where: { $0.key == wanted || $0.name == wanted || $0.key == absolute }) else {
+            // A class folder with a class.json is found by its key, wherever it lies now.
+            let manifestKey = (try? ClassManifest.read(folder: wanted))??.key
+            guard let found = classes.first(where: {
+                $0.key == wanted || $0.name == wanted || $0.key == absolute || $0.key == manifestKey
+            }) else {
                 throw GradebookError(file: path, said: Messages.later("has no class '%1$s'; it has %2$s", .plain(wanted), .plain(names)))
             }
             chosen = found

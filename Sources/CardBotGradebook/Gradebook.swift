@@ -122,19 +122,25 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
 
     // MARK: - GradeStore
 
-    public func beginClass(key: String, name: String) {
+    public func beginClass(_ identity: ClassIdentity, name: String, legacyKey: String) {
         do {
             try pool.write { db in
                 try db.execute(
-                    sql: "INSERT INTO class_folder (class, name) VALUES (?, ?) ON CONFLICT (class) DO UPDATE SET name = excluded.name",
-                    arguments: [key, name])
-                // Sessions recorded before classes had identities were keyed by the folder as typed: the same
-                // class typed the same way is this class (its places already under the key win).
-                guard name != key else { return }
-                try db.execute(
-                    sql: "DELETE FROM session WHERE class = ? AND path IN (SELECT path FROM session WHERE class = ?)",
-                    arguments: [name, key])
-                try db.execute(sql: "UPDATE session SET class = ? WHERE class = ?", arguments: [key, name])
+                    sql: """
+                        INSERT INTO class_folder (class, name, folder, source) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (class) DO UPDATE SET name = excluded.name, folder = excluded.folder, source = excluded.source
+                        """,
+                    arguments: [identity.key, name, identity.folder, identity.source.rawValue])
+                // Sessions recorded under the class's former keys are this class: its folder's path before it had a
+                // class.json, its own id before class.json named its roster class, and (before classes had
+                // identities) the folder as typed. Places already under the key win.
+                for former in identity.formerKeys + [legacyKey] where former != identity.key {
+                    try db.execute(
+                        sql: "DELETE FROM session WHERE class = ? AND path IN (SELECT path FROM session WHERE class = ?)",
+                        arguments: [former, identity.key])
+                    try db.execute(sql: "UPDATE session SET class = ? WHERE class = ?", arguments: [identity.key, former])
+                    if former != legacyKey { try db.execute(sql: "DELETE FROM class_folder WHERE class = ?", arguments: [former]) }
+                }
             }
         } catch {
             fail(error)
@@ -156,7 +162,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
                 let (grade, pictures) = try GradebookRows.grade(row, db: db, path: subject.entry.relativePath, student: subject.student)
                 let current = try Row.fetchOne(
                     db, sql: "SELECT student, student_id, grading_id FROM session WHERE class = ? AND path = ?",
-                    arguments: [subject.classPath, subject.entry.relativePath])
+                    arguments: [subject.classKey, subject.entry.relativePath])
                 let resolvedID = try studentID(subject.studentId, name: subject.student, db: db)
                 let placed = try current.map { row in
                     let gradingID: Int64? = try row.checked("grading_id", "session")
@@ -201,13 +207,13 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
         }
     }
 
-    public func recordFailure(_ grade: SessionGrade, classPath: String) {
+    public func recordFailure(_ grade: SessionGrade, classKey: String) {
         do {
             let unchanged = try pool.read { db in
                 let resolvedID = try studentID(nil, name: grade.student, db: db)
                 return try Row.fetchOne(
                     db, sql: "SELECT student, student_id, error FROM session WHERE class = ? AND path = ? AND grading_id IS NULL",
-                    arguments: [classPath, grade.path]
+                    arguments: [classKey, grade.path]
                 ).map { row in
                     let student: String = try row.checked("student", "session")
                     let storedID: String? = try row.checked("student_id", "session")
@@ -228,7 +234,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
                             error = excluded.error, graded_at = excluded.graded_at, student_id = excluded.student_id
                         """,
                     arguments: [
-                        classPath, grade.path, grade.student, grade.error ?? "not graded", GradebookRows.now(),
+                        classKey, grade.path, grade.student, grade.error ?? "not graded", GradebookRows.now(),
                         try studentID(nil, name: grade.student, db: db),
                     ])
             }
@@ -248,7 +254,7 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
                     error = NULL, graded_at = excluded.graded_at, student_id = excluded.student_id
                 """,
             arguments: [
-                subject.classPath, subject.entry.relativePath, subject.student, gradingID, GradebookRows.now(),
+                subject.classKey, subject.entry.relativePath, subject.student, gradingID, GradebookRows.now(),
                 try studentID(subject.studentId, name: subject.student, db: db),
             ])
         let others = try String.fetchAll(
@@ -257,11 +263,11 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
                 SELECT s.path FROM session s JOIN grading g ON g.id = s.grading_id
                 WHERE s.class = ? AND s.path <> ? AND g.fingerprint = ?
                 """,
-            arguments: [subject.classPath, subject.entry.relativePath, fingerprint])
+            arguments: [subject.classKey, subject.entry.relativePath, fingerprint])
         for other in others {
-            let folder = other == "." ? subject.classPath : (subject.classPath as NSString).appendingPathComponent(other)
+            let folder = other == "." ? subject.classFolder : (subject.classFolder as NSString).appendingPathComponent(other)
             if !FileManager.default.fileExists(atPath: folder) {
-                try db.execute(sql: "DELETE FROM session WHERE class = ? AND path = ?", arguments: [subject.classPath, other])
+                try db.execute(sql: "DELETE FROM session WHERE class = ? AND path = ?", arguments: [subject.classKey, other])
             }
         }
     }

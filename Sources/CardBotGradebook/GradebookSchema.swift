@@ -4,7 +4,7 @@ import GRDB
 /// file with `sqlite3` and query them (docs/grading.md documents every column).
 ///
 /// ```
-/// meta(key, value)                           format = cardbot-gradebook, schema = 6, created-by
+/// meta(key, value)                           format = cardbot-gradebook, schema = 7, created-by
 /// grading(id, fingerprint, settings, ...)    one graded content: level, attempts, stars, pictures, times;
 ///                                            own_level_file: the session's own level file (schema 4)
 /// attempt(grading_id, number, ...)           every program run, in order, with its result; read_program,
@@ -17,8 +17,9 @@ import GRDB
 ///                                            how each card of an attempt was read, and its picture (schema 5)
 /// session(class, path, student, grading_id, error, graded_at, student_id)   where each session lies, who it is;
 ///                                            student_id: the roster's student, when known (schema 6)
-/// class_folder(class, name)                  a class's identity (its canonical absolute path) and the folder
-///                                            as last given to `grade`, the reports' title (schema 4)
+/// class_folder(class, name, folder, source)  a class's key (class.json's roster class or id; without one its
+///                                            canonical absolute path), the reports' title (schema 4), the
+///                                            folder it was last graded in and where the key came from (schema 7)
 /// school(id, name)                           the roster's schools (schema 6)
 /// student(id, given_name, family_name, grade, school_id, username)   the roster's students (schema 6)
 /// class(id, title, school_id)                the roster's classes (schema 6)
@@ -39,7 +40,7 @@ enum GradebookSchema {
     static let migrationNames = [
         "v1: sessions, gradings, attempts", "v2: attempt replays", "v3: run signal, GO taps, notes",
         "v4: own level files, class identities", "v5: card readings",
-        "v6: rosters, sessions keyed to student ids",
+        "v6: rosters, sessions keyed to student ids", "v7: stable class ids",
     ]
 
     /// Every migration, in order. A released migration is never changed: a new schema is a new migration.
@@ -232,6 +233,20 @@ enum GradebookSchema {
                 PRAGMA user_version = 6;
                 """)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '6')")
+        }
+        // Stable class ids (`class.json` in the class folder): a class is keyed by its roster class or its own id,
+        // wherever its folder lies, and `class_folder` says where it was last graded (`folder`, its canonical
+        // absolute path) and where the key came from (`source`: roster-class, class-json, path). The classes of
+        // schema 4 to 6 keep their path keys (source path, folder the key); `grade` moves their sessions to the
+        // class's id the first time it grades the folder with a class.json.
+        migrator.registerMigration(migrationNames[6]) { db in
+            try db.execute(sql: """
+                ALTER TABLE class_folder ADD COLUMN folder TEXT;
+                ALTER TABLE class_folder ADD COLUMN source TEXT CHECK (source IN ('roster-class', 'class-json', 'path'));
+                UPDATE class_folder SET folder = class, source = 'path' WHERE class LIKE '/%';
+                PRAGMA user_version = 7;
+                """)
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '7')")
         }
         return migrator
     }

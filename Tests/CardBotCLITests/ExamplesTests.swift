@@ -7,7 +7,12 @@ struct ExamplesTests {
     static let sessions: [String] = {
         let folder = CLIRunner.packageRoot.appendingPathComponent("Examples")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted()
+        // The session folders (class.json beside them is the class's identity, not a session).
+        return names.filter { name in
+            var isFolder: ObjCBool = false
+            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+                && isFolder.boolValue
+        }.sorted()
     }()
 
     @Test("there are at least two bundled sessions")

@@ -24,7 +24,7 @@ struct GradebookUpgradeTests {
         }
     }
 
-    @Test("progress reads a schema-1 gradebook without changing it; grade upgrades it to schema 6 and keeps its gradings")
+    @Test("progress reads a schema-1 gradebook without changing it; grade upgrades it to schema 7 and keeps its gradings")
     func upgrade() throws {
         let work = try CLIRunner.temporaryDirectory("gradebook-upgrade")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -43,11 +43,14 @@ struct GradebookUpgradeTests {
         let grade = try CLIRunner.run(["grade", "Examples", "--gradebook", book.path], in: CLIRunner.packageRoot)
         #expect(grade.status == 0, "\(grade.stderr)")
         let after = try Self.version(book)
-        #expect(after.userVersion == 6 && after.schema == "6", "\(after)")
+        #expect(after.userVersion == 7 && after.schema == "7", "\(after)")
         // The settings now name the replays, so both sessions were graded again, and Examples/ has gained Zoe's video
         // session since; the schema-1 gradings stay as history.
         #expect(after.gradings == 5 && after.sessions == 3, "\(after)")
         #expect(try GradebookCommandTests.expectConsistent(book) == 3)
+        // The schema-1 sessions were keyed by the folder as typed; they are now the class of Examples/class.json.
+        let classes = try GradebookCommandTests.open(book).read { db in try String.fetchAll(db, sql: "SELECT DISTINCT class FROM session") }
+        #expect(classes == ["cls-cardbot-examples"])
         let (replays, oldLeftOut) = try GradebookCommandTests.open(book).read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM replay") ?? -1,

@@ -14,6 +14,10 @@ import Testing
             (attempt: attempt, gif: [UInt8](repeating: UInt8(attempt), count: bytes / 3 + index))
         }
         pictures.replaysLeftOut = index % 2
+        // The cards as read, a card the frame does not show among them (nil).
+        if index % 4 != 0 {
+            pictures.crops = [1: [[UInt8](repeating: UInt8(index), count: 300), nil], 2: [[UInt8](repeating: 7, count: 10 + index)]]
+        }
         return pictures
     }
 
@@ -21,9 +25,10 @@ import Testing
         guard let a, let b else { return a == nil && b == nil }
         return a.thumbnail == b.thumbnail && a.map == b.map && a.replaysLeftOut == b.replaysLeftOut
             && a.replays.map(\.attempt) == b.replays.map(\.attempt) && a.replays.map(\.gif) == b.replays.map(\.gif)
+            && a.crops == b.crops
     }
 
-    @Test("pictures past the memory limit come back from the spill file byte for byte, from several threads")
+    @Test("pictures past the memory limit come back from the spill file byte for byte (the cards as read too), from several threads")
     func spillAndReadBack() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

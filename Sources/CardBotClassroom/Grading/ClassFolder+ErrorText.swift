@@ -28,7 +28,7 @@ extension ClassFolder {
 
     /// `file` relative to the class folder when it lies inside it (as typed, or as an absolute path), else as given.
     func inside(_ file: String) -> String {
-        for folder in [path, key] where !folder.isEmpty && folder != "/" {
+        for folder in [path, canonicalPath] where !folder.isEmpty && folder != "/" {
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
             if file.hasPrefix(prefix) { return String(file.dropFirst(prefix.count)) }
         }

@@ -32,12 +32,43 @@ public struct ClassFolder: Sendable {
 
     /// The class folder as given.
     public let path: String
-    /// The class's identity: the folder's canonical absolute path (links, `.` and `..` resolved), the same
-    /// however the folder is typed and from whichever working folder, and different for two folders of the same
-    /// name (`A/cls` and `B/cls`). Gradebooks key a class by it.
-    public var key: String { FileSystem.absolute(path) }
     /// The sessions, in natural order of their relative paths.
     public let entries: [Entry]
+    /// The folder's `class.json`, when it has one.
+    public private(set) var manifest: ClassManifest? = nil
+
+    /// Creates a class folder of `entries` found below `path`, with its class.json.
+    public init(path: String, entries: [Entry], manifest: ClassManifest? = nil) {
+        self.path = path
+        self.entries = entries
+        self.manifest = manifest
+    }
+
+    /// The folder's canonical absolute path (links, `.` and `..` resolved): the same however the folder is typed
+    /// and from whichever working folder, and different for two folders of the same name (`A/cls` and `B/cls`).
+    public var canonicalPath: String { FileSystem.absolute(path) }
+    /// The class's identity in a gradebook (``ClassIdentity``): class.json's roster class or id, else
+    /// ``canonicalPath``.
+    public var identity: ClassIdentity { ClassIdentity(folder: canonicalPath, manifest: manifest) }
+    /// The key a gradebook records the class under (``identity``'s).
+    public var key: String { identity.key }
+
+    /// This class folder with a class.json: the one it has, else one with a new id written into it (atomically,
+    /// never over another's, so that shards starting at once agree on one id).
+    /// - Returns: the folder, and nil, or when class.json cannot be written (a read-only folder) the folder as it
+    ///   was (keyed by its path) and a note that says so.
+    public func withStableIdentity() -> (folder: ClassFolder, note: String?) {
+        if manifest != nil { return (self, nil) }
+        do {
+            let made = try ClassManifest.make(in: path)
+            return (ClassFolder(path: path, entries: entries, manifest: made), nil)
+        } catch {
+            let note = Messages.text(
+                "note: %1$s; the class is kept under its folder's path %2$s, so a moved folder would be a new class",
+                "\(error)", canonicalPath)
+            return (self, note)
+        }
+    }
 
     /// The deepest folder level searched below the class folder.
     public static let maxDepth = 8
@@ -53,8 +84,9 @@ public struct ClassFolder: Sendable {
         return folder
     }
 
-    /// Finds every session below `path`.
-    /// - Throws: `SessionError` when `path` is missing, is a file, or cannot be listed.
+    /// Finds every session below `path`, and reads its class.json when it has one.
+    /// - Throws: `SessionError` when `path` is missing, is a file, or cannot be listed, or its class.json is not
+    ///   valid.
     public static func discover(_ path: String) throws -> ClassFolder {
         switch FileSystem.kind(path) {
         case .missing:
@@ -83,7 +115,7 @@ public struct ClassFolder: Sendable {
                 ? "more than \(maxDepth) folders below the class folder, so not searched for sessions; move them up" : nil
             return Entry(relativePath: relative, path: full, folderStudent: student, problem: problem)
         }.sorted { NaturalOrder.areInIncreasingOrder($0.relativePath, $1.relativePath) }
-        return ClassFolder(path: path, entries: entries)
+        return ClassFolder(path: path, entries: entries, manifest: try ClassManifest.read(folder: path))
     }
 
     /// Adds `folder` when it holds frames or a session.json, then looks into its subfolders.

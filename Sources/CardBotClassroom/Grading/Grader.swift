@@ -130,14 +130,15 @@ public struct Grader: Sendable {
             }
         }
         let classKey = classFolder.key
-        store?.beginClass(key: classKey, name: className ?? ClassGrade.name(ofFolder: classFolder.path))
-        if let store { for grade in failed { store.recordFailure(grade, classPath: classKey) } }
+        let legacyKey = ClassGrade.name(ofFolder: classFolder.path)
+        store?.beginClass(classFolder.identity, name: reportName(classFolder), legacyKey: legacyKey)
+        if let store { for grade in failed { store.recordFailure(grade, classKey: classKey) } }
 
         let deckFile = deck.file
         let settings = self.settings
         let subjects = prepared.map {
             SessionSubject(
-                classPath: classKey, entry: $0.entry, folder: $0.folder, student: $0.student,
+                classKey: classKey, classFolder: classFolder.path, entry: $0.entry, folder: $0.folder, student: $0.student,
                 studentId: $0.folder.manifest.studentId, level: $0.level, settings: settings, deckFile: deckFile)
         }
         // Pictures go on the shelf as soon as they are read or made, so memory does not grow with the class.
@@ -210,7 +211,7 @@ public struct Grader: Sendable {
                         levelName: session.level.name)
                     grade.levelFile = session.levelFile
                     grade.showLevelName(of: session.level)
-                    store?.recordFailure(grade, classPath: classKey)
+                    store?.recordFailure(grade, classKey: classKey)
                     slots.set(slot, grade)
                 }
                 tracker.sessionDone()
@@ -222,7 +223,12 @@ public struct Grader: Sendable {
             curriculum[session.level.number] = session.level
         }
         return ClassGrade(
-            classPath: classFolder.path, grades: grades, shelf: shelf, className: className, levels: curriculum)
+            classPath: classFolder.path, grades: grades, shelf: shelf, className: reportName(classFolder), levels: curriculum)
+    }
+
+    /// The class's name in reports: `--class-name`, else class.json's `name`, else the folder's own name.
+    func reportName(_ classFolder: ClassFolder) -> String {
+        className ?? classFolder.manifest?.name ?? ClassGrade.name(ofFolder: classFolder.path)
     }
 
     /// The student's name: session.json's, else the folder's.

@@ -23,6 +23,8 @@ public final class PictureShelf: @unchecked Sendable {
         var map: Range<Int>?
         var replays: [(attempt: Int, bytes: Range<Int>)]
         var replaysLeftOut: Int
+        /// The cards as read, by attempt (nil where the frame does not show the card).
+        var crops: [Int: [Range<Int>?]] = [:]
     }
 
     private let lock = NSLock()
@@ -31,6 +33,10 @@ public final class PictureShelf: @unchecked Sendable {
     private var inMemory: [String: SessionPictures] = [:]
     private var spilled: [String: Spilled] = [:]
     private var memoryBytes = 0
+    /// Session paths shown under other names (``anonymise(aliases:)``): alias to path.
+    private var aliases: [String: String] = [:]
+    /// Only the maps are given out (``anonymise(aliases:)``).
+    private var mapsOnly = false
     private var total = 0
     /// The spill file's descriptor (-1 until the first spill, or when it could not be made) and its length.
     private var descriptor: Int32 = -1
@@ -73,12 +79,25 @@ public final class PictureShelf: @unchecked Sendable {
     /// The pictures of the session at `path`, read back from the spill file when they were moved there.
     public subscript(path: String) -> SessionPictures? {
         lock.withLock {
-            if let pictures = inMemory[path] { return pictures }
+            let path = aliases[path] ?? path
+            if let pictures = inMemory[path] { return mapsOnly ? SessionPictures(map: pictures.map) : pictures }
             guard let place = spilled[path] else { return nil }
+            if mapsOnly { return SessionPictures(map: place.map.map(read)) }
             var pictures = SessionPictures(thumbnail: place.thumbnail.map(read), map: place.map.map(read))
             pictures.replays = place.replays.map { (attempt: $0.attempt, gif: read($0.bytes)) }
             pictures.replaysLeftOut = place.replaysLeftOut
+            pictures.crops = place.crops.mapValues { $0.map { $0.map(read) } }
             return pictures
+        }
+    }
+
+    /// Gives out the pictures of each session under its alias (`aliases`: alias to path), and only the level's
+    /// map with the robot's path: the camera's pictures (the last frame, the cards as read, the replays on the
+    /// table) may show a child's face, hands or name tag, and an anonymised report leaves them out.
+    public func anonymise(aliases: [String: String]) {
+        lock.withLock {
+            self.aliases = aliases
+            mapsOnly = true
         }
     }
 
@@ -122,6 +141,22 @@ public final class PictureShelf: @unchecked Sendable {
                 return false
             }
             place.replays.append((attempt: replay.attempt, bytes: range))
+        }
+        // The cards as read go too: a spilled session's report shows its evidence as one kept in memory does.
+        for (attempt, crops) in pictures.crops {
+            var ranges: [Range<Int>?] = []
+            for crop in crops {
+                guard let crop else {
+                    ranges.append(nil)
+                    continue
+                }
+                guard let range = append(crop) else {
+                    length = start
+                    return false
+                }
+                ranges.append(range)
+            }
+            place.crops[attempt] = ranges
         }
         spilled[path] = place
         return true

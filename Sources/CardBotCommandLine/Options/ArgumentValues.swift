@@ -45,3 +45,5 @@ extension ReplayTarget: ExpressibleByArgument {
 }
 
 extension ExportFormat: ExpressibleByArgument {}
+
+extension Anonymisation: ExpressibleByArgument {}

@@ -8,7 +8,8 @@ import GRDB
 /// Every graded session of a curriculum level counts (sessions that could not be graded, and those that played
 /// their own level file, do not). A session is given to the roster class its student was enrolled in on the day it
 /// was recorded (the class of smallest id when several), so a student who changes class mid-term has her
-/// earlier levels in the old class and her later ones in the new. Rows depend only on the sessions' content and
+/// earlier levels in the old class and her later ones in the new; a session no enrollment covers counts in the
+/// roster class its class folder is (class.json's `rosterClassId`), when it is one. Rows depend only on the sessions' content and
 /// days, never on when or in how many shards they were graded: a merged gradebook exports byte for byte what one
 /// run does.
 public enum GradeExport {
@@ -37,7 +38,7 @@ public enum GradeExport {
         let sessions = try Row.fetchAll(
             db,
             sql: """
-                SELECT s.student, s.student_id, g.level, coalesce(g.level_name, '') AS level_name, g.attempts, g.solved,
+                SELECT s.class, s.student, s.student_id, g.level, coalesce(g.level_name, '') AS level_name, g.attempts, g.solved,
                        coalesce(g.stars, 0) AS stars, coalesce(g.recorded_at, s.graded_at) AS date
                 FROM session s JOIN grading g ON g.id = s.grading_id
                 WHERE g.level IS NOT NULL AND g.own_level_file IS NULL
@@ -49,7 +50,11 @@ public enum GradeExport {
             let date: String = try session.checked("date", "session")
             let day = String(date.prefix(10))
             let level: Int = try session.checked("level", "grading")
+            // The roster class she was in on the day; else the class the session was graded in, when its class.json
+            // names a roster class.
+            let folderClass: String = try session.checked("class", "session")
             let classID = id.flatMap { enrollments[$0]?.first { $0.covers(day) }?.classID }
+                ?? (titles[folderClass] != nil ? folderClass : nil)
             let who = id.map { "id:" + $0 } ?? "name:" + name
             let key = [who, classID ?? "", String(level)].joined(separator: "\u{0}")
             let solved: Bool = try session.checked("solved", "grading")
@@ -76,14 +81,18 @@ public enum GradeExport {
     /// Writes the gradebook at `gradebook`'s results in `format` to `out` (a folder for OneRoster, made when
     /// missing; a file for CSV), each file atomically. Returns the files written and the rows left out of a
     /// OneRoster export (sessions tied to no roster student or class).
+    /// With `anonymise`, the CSV shows each student by her pseudonym only (``Anonymisation``; no names, grade or
+    /// school; with `initials` no id either); OneRoster results hold only roster ids and scores either way.
     /// - Throws: ``GradebookError`` for the gradebook, a ``Problem`` for a file that cannot be written.
-    public static func write(_ format: ExportFormat, gradebook: String, to out: String) throws -> (files: [String], leftOut: Int) {
+    public static func write(
+        _ format: ExportFormat, gradebook: String, to out: String, anonymise: Anonymisation? = nil
+    ) throws -> (files: [String], leftOut: Int) {
         let rows = try rows(inGradebook: gradebook)
         var files: [(String, String)] = []
         var leftOut = 0
         switch format {
         case .csv:
-            files = [(out, ExportCSV.text(rows))]
+            files = [(out, ExportCSV.text(anonymise.map { anonymised(rows, $0) } ?? rows))]
         case .oneRosterResults:
             if FileSystem.kind(out) == .missing {
                 do {
@@ -111,6 +120,21 @@ public enum GradeExport {
             }
         }
         return (files.map(\.0), leftOut)
+    }
+
+    /// `rows` with each student shown by her pseudonym only: the roster's names, grade and school left out, and
+    /// with `initials` her id too.
+    static func anonymised(_ rows: [ExportRow], _ rule: Anonymisation) -> [ExportRow] {
+        func key(_ row: ExportRow) -> String { row.studentID.map { "id:" + $0 } ?? "name:" + row.studentName }
+        let pseudonyms = Pseudonyms(
+            rule, students: rows.map { Pseudonyms.Student(key: key($0), name: $0.studentName, id: $0.studentID) })
+        return rows.map { row in
+            var row = row
+            row.studentName = pseudonyms.byKey[key(row)] ?? "?"
+            row.student = nil
+            if rule == .initials { row.studentID = nil }
+            return row
+        }
     }
 
     /// The lines that say what an export wrote, in the reader's language.

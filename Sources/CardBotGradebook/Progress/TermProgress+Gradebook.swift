@@ -9,8 +9,10 @@ extension TermProgress {
     /// `school` and the sessions of roster class `rosterClass` (on the days its students were in it) when given.
     /// - Throws: ``GradebookError`` for a gradebook that cannot be read, ``LevelLoadError`` for a levels folder
     ///   that cannot be listed, a ``Problem`` for a student the gradebook has no sessions of.
+    /// - Parameter anonymise: Show the students by pseudonyms only (``anonymised(_:)``).
     public static func recorded(
-        in path: String, levelsDirectory: String, student: String?, rosterClass: String? = nil, school: String? = nil
+        in path: String, levelsDirectory: String, student: String?, rosterClass: String? = nil, school: String? = nil,
+        anonymise: Anonymisation? = nil
     ) throws -> TermProgress {
         let sessions = try ProgressSession.filtered(
             try ProgressSession.all(inGradebook: path), gradebook: path, rosterClass: rosterClass, school: school)
@@ -24,7 +26,7 @@ extension TermProgress {
         for level in catalog.levels where levels[level.number] == nil { levels[level.number] = level }
         progress.misconceptions = Misconceptions(
             sessions: try ProgressSession.attempts(of: chosen, inGradebook: path), levels: levels)
-        return progress
+        return anonymise.map(progress.anonymised) ?? progress
     }
 
     /// The title of a progress page: the gradebook's name without its folder and extension (`term` for

@@ -74,6 +74,8 @@ public struct TermProgress: Sendable, Equatable {
     /// What goes wrong in the attempts of these sessions (filled by ``recorded(in:levelsDirectory:student:rosterClass:school:)``,
     /// which reads the attempts; empty otherwise).
     public var misconceptions = Misconceptions()
+    /// True when the students are shown by pseudonyms (``anonymised(_:)``).
+    public var isAnonymised = false
 
     /// The progress of `sessions` (in date order) along the unlock chain of `catalog` (levels in unlock order),
     /// for every student or only `only` (a name or a roster id). Sessions tied to a roster id are one student

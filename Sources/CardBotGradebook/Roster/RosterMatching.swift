@@ -14,6 +14,23 @@ public enum RosterMatching {
         return write ? try self.write(matches) : matches
     }
 
+    /// With `--write --class ID`: makes the class folder's class.json say that the class is roster class
+    /// `rosterClass` (``ClassManifest/naming(rosterClass:in:)``), so that the gradebook keys it by the roster's id.
+    /// - Returns: the line that says what was done, in the reader's language; nil when class.json already named a
+    ///   roster class.
+    /// - Throws: `SessionError` for a class.json that is not valid or cannot be written.
+    public static func tieClass(_ classFolder: String, to rosterClass: String) throws -> String? {
+        let (manifest, written) = try ClassManifest.naming(rosterClass: rosterClass, in: classFolder)
+        let file = FileSystem.join(classFolder, ClassManifest.fileName)
+        if written { return Messages.text("%1$s: the class is roster class %2$s", file, rosterClass) }
+        if manifest.rosterClassId != rosterClass {
+            return Messages.text(
+                "%1$s: the class is roster class %2$s, not %3$s; it was left as it is (change it by hand if it is wrong)",
+                file, manifest.rosterClassId ?? "", rosterClass)
+        }
+        return nil
+    }
+
     /// The sessions of the class folder at `classPath` matched against the roster of the gradebook at
     /// `gradebookPath` (read only).
     /// - Throws: `SessionError` or a ``Problem`` for a class folder that cannot be listed or holds no sessions;

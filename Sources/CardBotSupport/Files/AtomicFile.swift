@@ -59,6 +59,49 @@ public enum AtomicFile {
     }
 }
 
+extension AtomicFile {
+    /// Makes the file `path` with `bytes` unless a file is already there: written whole to a temporary file beside
+    /// it and flushed (`fsync`), then linked into place with `link`, which never replaces a file. Of several
+    /// processes making the same file at once, exactly one makes it; the others find it made.
+    /// - Returns: true when this call made the file, false when a file was already at `path` (left as it was).
+    public static func create(_ bytes: [UInt8], at path: String) throws(Failure) -> Bool {
+        if FileSystem.exists(path) { return false }
+        let temporary = TemporaryFiles.name(for: path)
+        let slot = TemporaryFiles.track(temporary)
+        defer {
+            _ = PathName.withCString(temporary) { unlink($0) }
+            TemporaryFiles.forget(slot)
+        }
+        let descriptor = PathName.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        guard descriptor >= 0 else {
+            throw Failure(reason: "cannot create: \(RegularFile.message(errno))")
+        }
+        var done = 0
+        var failure: Int32? = bytes.withUnsafeBytes { raw in
+            while done < raw.count {
+                let put = writeSome(descriptor, raw.baseAddress! + done, raw.count - done)
+                if put < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                done += put
+            }
+            return nil
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        let closed = close(descriptor)
+        if failure == nil, closed != 0 { failure = errno }
+        if let failure { throw Failure(reason: "cannot write: \(RegularFile.message(failure))") }
+        let linked = PathName.withCString(temporary) { from in PathName.withCString(path) { link(from, $0) } }
+        if linked != 0 {
+            if errno == EEXIST { return false }
+            throw Failure(reason: "cannot write: \(RegularFile.message(errno))")
+        }
+        FileSystem.syncFolder(of: path)
+        return true
+    }
+}
+
 /// POSIX `write`, named apart from ``AtomicFile/write(_:to:)``, which hides it inside the type.
 private func writeSome(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)

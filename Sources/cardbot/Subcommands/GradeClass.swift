@@ -27,6 +27,7 @@ extension CardBotCommand.Grade {
         var shard: Shard?
 
         @OptionGroup var gradebook: GradebookOptions
+        @OptionGroup var anonymise: AnonymiseOption
         @Option(help: ArgumentHelp(Messages.text("The class's name in reports (default: the class folder's own name)."), valueName: "name"))
         var className: String?
 
@@ -42,9 +43,14 @@ extension CardBotCommand.Grade {
         @OptionGroup var sampling: VideoSamplingOptions
 
         func run() throws {
-            let classFolder = try ClassFolder.sessions(in: classDirectory)
+            var classFolder = try ClassFolder.sessions(in: classDirectory)
             try ReportFile.check(out.map(\.path), inputs: gradebook.gradebook.map { [($0, "the gradebook itself")] } ?? [])
             let book = try gradebook.open()
+            if book != nil {
+                let stable = classFolder.withStableIdentity()
+                classFolder = stable.folder
+                if let note = stable.note { StandardError.print(note) }
+            }
             let deck = try deckOptions.load()
             let painter = book != nil || out.contains { $0.format == .html }
                 ? ReportPainter(limits: imageLimits.limits, sampleFPS: sampling.sampleFPS) : nil
@@ -57,7 +63,7 @@ extension CardBotCommand.Grade {
             let grade = ProgressBar.showing { grader.grade(classFolder, progress: $0) }
             let elapsed = ContinuousClock.now - start
             if let book { StandardError.print(try book.summary()) }
-            try ReportOutput.show(grade, files: out, noColor: noColor)
+            try ReportOutput.show(anonymise.rule.map(grade.anonymised) ?? grade, files: out, noColor: noColor)
             if stats {
                 let sessions = "\(grade.summary.sessions) sessions, "
                 StandardError.print(ProcessStats.line(sessions, frames: grade.summary.frames, elapsed: elapsed, jobs: parallel.jobs))

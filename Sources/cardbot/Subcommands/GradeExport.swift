@@ -31,10 +31,11 @@ extension CardBotCommand.Grade {
         @Option(name: .long, help: ArgumentHelp(Messages.text("The folder (oneroster-results) or file (csv) to write."), valueName: "path"))
         var out: String
 
+        @OptionGroup var anonymise: AnonymiseOption
         @OptionGroup var languageOptions: LanguageOptions
 
         func run() throws {
-            let written = try GradeExport.write(format, gradebook: gradebook, to: out)
+            let written = try GradeExport.write(format, gradebook: gradebook, to: out, anonymise: anonymise.rule)
             StandardOutput.print(GradeExport.summary(written.files, leftOut: written.leftOut))
         }
     }

@@ -46,6 +46,8 @@ extension CardBotCommand.Grade {
         @Flag(name: .customLong("no-color"), help: ArgumentHelp(Messages.text("Never colour the table.")))
         var noColor = false
 
+        @OptionGroup var anonymise: AnonymiseOption
+
         func validate() throws {
             if parts.isEmpty { throw ValidationError(Messages.text("give at least one part gradebook")) }
         }
@@ -55,7 +57,7 @@ extension CardBotCommand.Grade {
                 out.map(\.path), inputs: [(gradebook, "the gradebook itself")] + parts.map { ($0, "a part being merged") })
             let grade = try Gradebook.merging(
                 parts, into: gradebook, class: self.class, cardbotVersion: CardBotVersion.current, levelsDirectory: levels.path)
-            try ReportOutput.show(grade, files: out, noColor: noColor)
+            try ReportOutput.show(anonymise.rule.map(grade.anonymised) ?? grade, files: out, noColor: noColor)
             if grade.hasErrors { throw ExitCode.failure }
         }
     }

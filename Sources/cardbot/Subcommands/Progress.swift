@@ -33,7 +33,7 @@ extension CardBotCommand {
         @Option(name: .long, help: ArgumentHelp(Messages.text("Only this student: a name, or a roster id."), valueName: "name"))
         var student: String?
 
-        @Option(name: .long, help: ArgumentHelp(Messages.text("Only the sessions of this roster class, on the days its students were in it."), valueName: "class-id"))
+        @Option(name: .long, help: ArgumentHelp(Messages.text("Only this class: the sessions graded in the class of this id (class.json), and those of its roster students on the days they were in it."), valueName: "class-id"))
         var `class`: String?
 
         @Option(name: .long, help: ArgumentHelp(Messages.text("Only the students of this roster school."), valueName: "school-id"))
@@ -45,14 +45,16 @@ extension CardBotCommand {
         @Option(name: .long, help: ArgumentHelp(Messages.text("Write a report: FILE.html, FILE.csv or FILE.json (repeatable)."), valueName: "file"))
         var out: [ProgressFile] = []
 
+        @OptionGroup var anonymise: AnonymiseOption
         @OptionGroup var languageOptions: LanguageOptions
 
         func run() throws {
             try ReportFile.check(out.map(\.path))
             let progress = try TermProgress.recorded(
-                in: gradebook, levelsDirectory: levels.path, student: student, rosterClass: self.class, school: school)
+                in: gradebook, levelsDirectory: levels.path, student: student, rosterClass: self.class, school: school,
+                anonymise: anonymise.rule)
             StandardOutput.print(ProgressFormat.lines(progress).joined(separator: "\n"))
-            for file in out { try file.write(progress, title: TermProgress.title(gradebook: gradebook, student: student)) }
+            for file in out { try file.write(progress, title: progress.title(gradebook: gradebook, student: student)) }
         }
     }
 }

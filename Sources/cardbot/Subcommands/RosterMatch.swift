@@ -15,7 +15,7 @@ extension CardBotCommand.Roster {
                     folder's name) is looked up in the roster: the full name first, then a user name or id, then the \
                     given name alone. A name that fits several students, or none, is reported and never guessed. \
                     --write adds "studentId" to the session.json of each session matched by name, keeping the rest \
-                    of the file.
+                    of the file, and with --class makes the class folder's class.json name that roster class.
 
                     EXIT STATUS
                       0   every session is tied to a roster student
@@ -40,6 +40,9 @@ extension CardBotCommand.Roster {
 
         func run() throws {
             let matches = try RosterMatching.run(classFolder: classDir, gradebook: gradebook, rosterClass: self.class, write: write)
+            if write, let rosterClass = self.class, let note = try RosterMatching.tieClass(classDir, to: rosterClass) {
+                StandardError.print(note)
+            }
             StandardOutput.print(RosterMatchTable.lines(matches).joined(separator: "\n"))
             if matches.contains(where: { !$0.isMatched }) { throw ExitCode.failure }
         }
