@@ -47,16 +47,7 @@ extension SessionRun {
                 file: file, position: correction.position,
                 said: Messages.later("correction %1$s: an added attempt needs its cards in 'program'", .plain("\(number)")))
         }
-        let cards: [Card]
-        do {
-            cards = try mapping.cards(text: text)
-        } catch {
-            var failure = SessionError(
-                file: file, position: correction.programPosition, reason: "correction \(number): \(error.reason.english)")
-            failure.shownReason = Messages.text("correction %1$s: %2$s", number, error.reason.localized)
-            throw failure
-        }
-        let markers = cards.map { card in level.cards.filter { $0.value == card }.keys.min() ?? -1 }
+        let (cards, markers) = try teacherCards(text, of: correction, number: number, file: file, mapping: mapping)
         let onTable = (frame.markers ?? []).filter { deckNames[$0] != Deck.goCardName }
         let record = AttemptCorrection(
             by: correction.by, at: correction.at,

@@ -38,16 +38,7 @@ extension SessionRun {
                         Messages.text("%1$s took out the attempt at %2$s (%3$s): not an attempt.", $0, read.frameName, cards)
                     } ?? Messages.text("The teacher took out the attempt at %1$s (%2$s): not an attempt.", read.frameName, cards))
             case .program(let text):
-                let cards: [Card]
-                do {
-                    cards = try mapping.cards(text: text)
-                } catch {
-                    var failure = SessionError(
-                        file: file, position: correction.programPosition, reason: "correction \(number + 1): \(error.reason.english)")
-                    failure.shownReason = Messages.text("correction %1$s: %2$s", number + 1, error.reason.localized)
-                    throw failure
-                }
-                let markers = cards.map { card in level.cards.filter { $0.value == card }.keys.min() ?? -1 }
+                let (cards, markers) = try teacherCards(text, of: correction, number: number + 1, file: file, mapping: mapping)
                 run.attempts[index].markers = markers
                 run.attempts[index].cardNames = cards.map(\.name)
                 run.attempts[index].outcome = SessionRunner.outcome(markers, mapping: mapping, level: level)
@@ -67,5 +58,22 @@ extension SessionRun {
         }
         for index in run.attempts.indices { run.attempts[index].number = index + 1 }
         return run
+    }
+
+    /// The cards of a correction's `text`, and the level's marker for each.
+    /// - Throws: `SessionError` at the program's place in `file` for a card that is not one of this level's.
+    func teacherCards(
+        _ text: String, of correction: SessionCorrections.Correction, number: Int, file: String, mapping: CardMapping
+    ) throws -> (cards: [Card], markers: [Int]) {
+        let cards: [Card]
+        do {
+            cards = try mapping.cards(text: text)
+        } catch {
+            var failure = SessionError(
+                file: file, position: correction.programPosition, reason: "correction \(number): \(error.reason.english)")
+            failure.shownReason = Messages.text("correction %1$s: %2$s", number, error.reason.localized)
+            throw failure
+        }
+        return (cards, cards.map { card in level.cards.filter { $0.value == card }.keys.min() ?? -1 })
     }
 }

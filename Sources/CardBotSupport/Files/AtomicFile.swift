@@ -33,21 +33,7 @@ public enum AtomicFile {
         guard descriptor >= 0 else {
             throw Failure(reason: "cannot create: \(RegularFile.message(errno))")
         }
-        var done = 0
-        var failure: Int32? = bytes.withUnsafeBytes { raw in
-            while done < raw.count {
-                let put = writeSome(descriptor, raw.baseAddress! + done, raw.count - done)
-                if put < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                done += put
-            }
-            return nil
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = errno }
-        let closed = close(descriptor)
-        if failure == nil, closed != 0 { failure = errno }
+        var failure = writeWhole(bytes, to: descriptor)
         if failure == nil, PathName.withCString(temporary, { from in PathName.withCString(path) { rename(from, $0) } }) != 0 {
             failure = errno
         }
@@ -76,6 +62,27 @@ extension AtomicFile {
         guard descriptor >= 0 else {
             throw Failure(reason: "cannot create: \(RegularFile.message(errno))")
         }
+        let failure = writeWhole(bytes, to: descriptor)
+        if let failure { throw Failure(reason: "cannot write: \(RegularFile.message(failure))") }
+        let linked = PathName.withCString(temporary) { from in PathName.withCString(path) { link(from, $0) } }
+        if linked != 0 {
+            if errno == EEXIST { return false }
+            throw Failure(reason: "cannot write: \(RegularFile.message(errno))")
+        }
+        FileSystem.syncFolder(of: path)
+        return true
+    }
+}
+
+/// POSIX `write`, named apart from ``AtomicFile/write(_:to:)``, which hides it inside the type.
+private func writeSome(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+extension AtomicFile {
+    /// Writes all of `bytes` to `descriptor` (again after an interrupted write), flushes it to disk and closes it.
+    /// - Returns: nil when all went well, else the first error number.
+    static func writeWhole(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var done = 0
         var failure: Int32? = bytes.withUnsafeBytes { raw in
             while done < raw.count {
@@ -91,18 +98,6 @@ extension AtomicFile {
         if failure == nil, fsync(descriptor) != 0 { failure = errno }
         let closed = close(descriptor)
         if failure == nil, closed != 0 { failure = errno }
-        if let failure { throw Failure(reason: "cannot write: \(RegularFile.message(failure))") }
-        let linked = PathName.withCString(temporary) { from in PathName.withCString(path) { link(from, $0) } }
-        if linked != 0 {
-            if errno == EEXIST { return false }
-            throw Failure(reason: "cannot write: \(RegularFile.message(errno))")
-        }
-        FileSystem.syncFolder(of: path)
-        return true
+        return failure
     }
-}
-
-/// POSIX `write`, named apart from ``AtomicFile/write(_:to:)``, which hides it inside the type.
-private func writeSome(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }
