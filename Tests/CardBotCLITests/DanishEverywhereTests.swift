@@ -23,9 +23,12 @@ struct DanishEverywhereTests {
     }()
 
     /// The lowercased words of `line`, leaving out paths, file names, options and placeholders (anything with a
-    /// `/`, `.`, `-`, `%`, `$`, `_` or digit in it): those are typed or named, not translated.
+    /// `/`, `.`, `-`, `%`, `$`, `_` or digit in it) and words in single quotes: those are typed or named, not
+    /// translated.
     static func words(in line: String) -> Set<String> {
         var words: Set<String> = []
+        // A word in single quotes is a name as typed (a field of session.json, 'level'), in any language.
+        let line = line.replacingOccurrences(of: #"'[^'\s]+'"#, with: " ", options: .regularExpression)
         for token in line.split(whereSeparator: { $0 == " " || $0 == "\"" || $0 == "(" || $0 == ")" || $0 == "'" }) {
             let trimmed = token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:!?.…"))
             guard trimmed.count >= 3, trimmed.allSatisfy(\.isLetter) else { continue }
