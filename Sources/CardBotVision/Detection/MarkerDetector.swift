@@ -121,7 +121,9 @@ public final class MarkerDetector {
                 let center = Quad(rough).center
                 if found[0..<alreadyFound].contains(where: { $0.quad.contains(center) }) { continue }
             }
-            guard Self.isPlausible(rough, minimumSide: minimumSide) else { continue }
+            guard Self.isPlausible(rough, minimumSide: minimumSide),
+                CellReader.innerRise(of: rough, sampler: sampler, cellsAcross: cellsAcross) >= options.minimumContrast
+            else { continue }
             var corners = CornerRefiner.refine(rough, sampler: sampler, cellsAcross: cellsAcross)
             // Across a side that motion blur smeared the gray level climbs evenly, so the steepest step the refiner
             // looks for lies anywhere on the ramp: it can bend a quad that was right out of shape. Keep the rough
@@ -201,6 +203,8 @@ public final class MarkerDetector {
                 marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
                 confidence: (confidence * 1000).rounded() / 1000, correctedCells: 0)
         } else if !book.isEmpty, let homography = reader.homography,
+            // A quad with no light inside on its refined corners is no marker, however it is smeared.
+            reader.innerRise >= options.minimumContrast,
             let (match, placed) = readBlurred(homography, sampler: sampler, cellsAcross: cellsAcross)
         {
             let card = deck.cards[match.card]
