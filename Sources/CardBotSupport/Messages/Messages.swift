@@ -53,7 +53,7 @@ public enum Messages {
     /// `template` with `%s`, `%d` (the next argument) and `%N$s`, `%N$d` (argument N, from 1) replaced by the
     /// arguments' descriptions, and `%%` by `%`.
     public static func format(_ template: String, _ arguments: [Any]) -> String {
-        guard template.contains("%") else { return template }
+        guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
         var result = ""
         var next = 0
         let characters = Array(template)
