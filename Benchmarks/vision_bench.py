@@ -69,6 +69,8 @@ CONDITIONS = {
     "close-cut": ("close-cut", "1280x720"),
     "partly-outside": ("partly-outside", "1280x720"),
     "pastel": ("pastel", "1280x720"),
+    "small-blurred": ("small-blurred", "1280x720"),
+    "small-jpeg": ("small-jpeg", "1280x720"),
     "4k-easy": ("easy", "3840x2160"),
     "4k-hard": ("hard", "3840x2160"),
     "foreign": ("hard", "1280x720"),

@@ -2,8 +2,9 @@
 ///
 /// The stress conditions each push one thing a classroom camera meets well past `hard` (motion blur, a dim
 /// noisy room, a steep view, a hard shadow edge, a glossy highlight, faded toner, cards cut close to the
-/// marker, cards half out of the picture, pastel paper on a busy cloth) and keep the rest mild, so that a
-/// benchmark row says which condition a detector fails on. In them a marker counts as visible when its four
+/// marker, cards half out of the picture, pastel paper on a busy cloth, the smallest markers in soft focus or in
+/// strongly compressed frames) and keep the rest mild, so that a benchmark row says which condition a detector
+/// fails on. In them a marker counts as visible when its four
 /// corners are inside the frame and less than 10% of it is covered (by a hand or the saturated core of a
 /// highlight); in the general mixes any cover hides it.
 public enum SynthDifficulty: String, Sendable, CaseIterable, Codable {
@@ -31,6 +32,10 @@ public enum SynthDifficulty: String, Sendable, CaseIterable, Codable {
     case partlyOutside = "partly-outside"
     /// Pastel card paper (pink, blue, green, yellow) on a busy, strongly patterned cloth.
     case pastel
+    /// The smallest markers a camera across the table gives, 16 to 20 pixels, in soft focus (blur sigma 1 to 1.5).
+    case smallBlurred = "small-blurred"
+    /// Small markers, 16 to 25 pixels, in strongly compressed frames (JPEG quality 50 to 60).
+    case smallJPEG = "small-jpeg"
 
     /// The named stress conditions (every difficulty but the three general mixes).
     public static var stressConditions: [SynthDifficulty] {
@@ -88,6 +93,12 @@ public enum SynthDifficulty: String, Sendable, CaseIterable, Codable {
         case .pastel:
             mild.pastel = true
             mild.tableContrast = 1.0...1.6
+        case .smallBlurred:
+            mild.markerSize = 16...20
+            mild.blur = 1.0...1.5
+        case .smallJPEG:
+            mild.markerSize = 16...25
+            mild.jpegQuality = 50...60
         }
         return mild
     }

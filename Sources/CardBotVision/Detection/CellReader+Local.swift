@@ -102,7 +102,7 @@ extension CellReader {
                 if alike { unexplained += 1 }
             }
         }
-        let measures = spreadMeasures(contrast: contrast)
+        let measures = values.withUnsafeBufferPointer { spreadMeasures($0, contrast: contrast) }
         return LocalReading(
             bits: bits, erasures: erasures,
             reading: Reading(

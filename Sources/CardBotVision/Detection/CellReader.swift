@@ -31,15 +31,15 @@ struct CellReader {
 
     /// Inner cells whose samples spread over more than the whole contrast, and the border ring's range as a share
     /// of `contrast`, for the last marker's samples.
-    func spreadMeasures(contrast: Double) -> (wideCells: Int, ringRange: Double) {
+    func spreadMeasures(_ cells: UnsafeBufferPointer<Double>, contrast: Double) -> (wideCells: Int, ringRange: Double) {
         let across = gridSize + 2
         var wide = 0
         var lightest = -Double.infinity, darkest = Double.infinity
         for row in 0..<across {
             for column in 0..<across {
                 if row == 0 || column == 0 || row == across - 1 || column == across - 1 {
-                    lightest = max(lightest, values[row * across + column])
-                    darkest = min(darkest, values[row * across + column])
+                    lightest = max(lightest, cells[row * across + column])
+                    darkest = min(darkest, cells[row * across + column])
                 } else if spreads[row * across + column] > contrast {
                     wide += 1
                 }
@@ -56,7 +56,8 @@ struct CellReader {
     private(set) var spreads: [Double]
     /// The last marker's homography from the unit square.
     private(set) var homography: Homography?
-    private var sorted: [Double]
+    /// The last marker's cell means sharpened (`sharpenValues(by:)`).
+    var sharpened: [Double]
 
     init(gridSize: Int, minimumContrast: Double, borderErrorRate: Double) {
         self.gridSize = gridSize
@@ -65,13 +66,27 @@ struct CellReader {
         let cells = (gridSize + 2) * (gridSize + 2)
         values = [Double](repeating: 0, count: cells)
         spreads = [Double](repeating: 0, count: cells)
-        sorted = [Double](repeating: 0, count: cells)
+        sharpened = [Double](repeating: 0, count: cells)
     }
 
     /// The reading of the marker whose outer corners are `corners` (clockwise), or nil when it is not a marker.
     mutating func read(_ corners: [ImagePoint], sampler: GraySampler) -> Reading? {
         homography = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3])
         guard let homography else { return nil }
+        sample(homography, sampler: sampler)
+        return values.withUnsafeBufferPointer { classify($0) }
+    }
+
+    /// The last marker's reading again, from its cell means sharpened (`sharpenedValues(by:)`), or nil: for a small
+    /// marker in soft focus, whose cells blur has pulled towards their neighbours.
+    mutating func readSharpened(by amount: Double = Self.sharpening) -> Reading? {
+        guard homography != nil else { return nil }
+        sharpenValues(by: amount)
+        return sharpened.withUnsafeBufferPointer { classify($0) }
+    }
+
+    /// Each cell's 3x3 patch of samples: the mean into `values`, the highest minus the lowest into `spreads`.
+    private mutating func sample(_ homography: Homography, sampler: GraySampler) {
         let across = gridSize + 2
         let scale = 1 / Double(across)
         let patch = 0.22
@@ -99,13 +114,19 @@ struct CellReader {
                 }
             }
         }
-        guard let threshold = otsu() else { return nil }
+    }
+
+    /// The reading of the cell means `cells` (row by row over the (N+2)x(N+2) cells) against the samples' spreads
+    /// of the last marker, or nil when they are not a marker's.
+    private func classify(_ cells: UnsafeBufferPointer<Double>) -> Reading? {
+        let across = gridSize + 2
+        guard let threshold = Self.otsu(cells) else { return nil }
         var blackSum = 0.0, blackCount = 0.0, whiteSum = 0.0, whiteCount = 0.0
         var borderWhite = 0
         var bits: UInt64 = 0
         for row in 0..<across {
             for column in 0..<across {
-                let value = values[row * across + column]
+                let value = cells[row * across + column]
                 let white = value > threshold
                 if white {
                     whiteSum += value
@@ -133,7 +154,7 @@ struct CellReader {
         var unexplained = 0
         for row in 1..<(across - 1) {
             for column in 1..<(across - 1) {
-                let value = values[row * across + column]
+                let value = cells[row * across + column]
                 let margin = abs(value - threshold) / (contrast / 2)
                 weakest = min(weakest, margin)
                 guard spreads[row * across + column] > 0.5 * contrast else { continue }
@@ -143,43 +164,42 @@ struct CellReader {
                 let white = value > threshold
                 var alike = true
                 for dy in -1...1 {
-                    for dx in -1...1 where (values[(row + dy) * across + column + dx] > threshold) != white {
+                    for dx in -1...1 where (cells[(row + dy) * across + column + dx] > threshold) != white {
                         alike = false
                     }
                 }
                 if alike { unexplained += 1 }
             }
         }
-        let measures = spreadMeasures(contrast: contrast)
+        let measures = spreadMeasures(cells, contrast: contrast)
         return Reading(
             bits: bits, weakestMargin: weakest, contrast: contrast, mixedCells: mixed, unexplainedMixedCells: unexplained,
             wideCells: measures.wideCells, ringRange: measures.ringRange)
     }
 
     /// Otsu's threshold over the cell means (the split that maximises the between-class variance).
-    private mutating func otsu() -> Double? {
-        let count = values.count
-        sorted.withUnsafeMutableBufferPointer { sorted in
-            values.withUnsafeBufferPointer { values in
-                for i in 0..<count { sorted[i] = values[i] }
-            }
+    private static func otsu(_ cells: UnsafeBufferPointer<Double>) -> Double? {
+        let count = cells.count
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { buffer -> Double? in
+            var sorted = buffer
+            for i in 0..<count { sorted[i] = cells[i] }
             sorted.sort()
-        }
-        var total = 0.0
-        for value in sorted { total += value }
-        var bestScore = -1.0
-        var best: Double?
-        var below = 0.0
-        for split in 1..<count {
-            below += sorted[split - 1]
-            let n0 = Double(split), n1 = Double(count - split)
-            let mean0 = below / n0, mean1 = (total - below) / n1
-            let score = n0 * n1 * (mean1 - mean0) * (mean1 - mean0)
-            if score > bestScore {
-                bestScore = score
-                best = (sorted[split - 1] + sorted[split]) / 2
+            var total = 0.0
+            for value in sorted { total += value }
+            var bestScore = -1.0
+            var best: Double?
+            var below = 0.0
+            for split in 1..<count {
+                below += sorted[split - 1]
+                let n0 = Double(split), n1 = Double(count - split)
+                let mean0 = below / n0, mean1 = (total - below) / n1
+                let score = n0 * n1 * (mean1 - mean0) * (mean1 - mean0)
+                if score > bestScore {
+                    bestScore = score
+                    best = (sorted[split - 1] + sorted[split]) / 2
+                }
             }
+            return best
         }
-        return best
     }
 }
