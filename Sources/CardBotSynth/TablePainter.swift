@@ -49,11 +49,11 @@ final class TablePainter {
         let edge: (Float, Float, Float) = (base.0 * 0.55, base.1 * 0.55, base.2 * 0.55)
         let levels = texture.sides.count
         // A printed cloth's inks, as differences from its ground (a missing ink prints as the ground).
-        func ink(_ index: Int) -> SIMD3<Float> {
+        func ink(_ index: Int) -> (Float, Float, Float) {
             let rgb = table.inks.indices.contains(index) ? table.inks[index] : table.color
-            return SIMD3(Float(rgb.red), Float(rgb.green), Float(rgb.blue)) - SIMD3(base.0, base.1, base.2)
+            return (Float(rgb.red) - base.0, Float(rgb.green) - base.1, Float(rgb.blue) - base.2)
         }
-        let inks = (ink(0), ink(1), ink(2))
+        let (ink0, ink1, ink2) = (ink(0), ink(1), ink(2))
         // A plain table is smooth at the pixel scale (its texels are 1.5 mm), so it is sampled at half the
         // resolution, with the footprint of a half-resolution pixel, and scaled up bilinearly. A printed cloth's
         // print has hard edges: it is sampled at every pixel.
@@ -129,12 +129,11 @@ final class TablePainter {
                                     // The ground and the inks by their coverage, on the fabric's weave and folds.
                                     let sample = TableTexture.bilinear4(
                                         tex, offset: offsets[level], side: sides[level], shift: level, u, v)
+                                    let (a, b, c) = (sample[0], sample[1], sample[2])
                                     let fabric = 1 + contrast * sample[3]
-                                    var mixed = SIMD3(base.0, base.1, base.2) + inks.0 * sample[0]
-                                    mixed += inks.1 * sample[1] + inks.2 * sample[2]
-                                    out[o] = mixed.x * fabric
-                                    out[o + 1] = mixed.y * fabric
-                                    out[o + 2] = mixed.z * fabric
+                                    out[o] = (base.0 + ink0.0 * a + ink1.0 * b + ink2.0 * c) * fabric
+                                    out[o + 1] = (base.1 + ink0.1 * a + ink1.1 * b + ink2.1 * c) * fabric
+                                    out[o + 2] = (base.2 + ink0.2 * a + ink1.2 * b + ink2.2 * c) * fabric
                                     continue
                                 }
                                 let sample = TableTexture.bilinear(

@@ -195,13 +195,19 @@ struct TableTexture: Sendable {
         let y0 = iy & mask
         let x1 = (x0 + 1) & mask
         let y1 = (y0 + 1) & mask
-        func load(_ index: Int) -> SIMD4<Float> {
-            let i = offset + index * 4
-            return SIMD4(t[i], t[i + 1], t[i + 2], t[i + 3])
-        }
-        let top = load(y0 * side + x0) * (1 - ax) + load(y0 * side + x1) * ax
-        let bottom = load(y1 * side + x0) * (1 - ax) + load(y1 * side + x1) * ax
-        return top * (1 - ay) + bottom * ay
+        let i00 = offset + (y0 * side + x0) * 4
+        let i10 = offset + (y0 * side + x1) * 4
+        let i01 = offset + (y1 * side + x0) * 4
+        let i11 = offset + (y1 * side + x1) * 4
+        let w00 = (1 - ax) * (1 - ay)
+        let w10 = ax * (1 - ay)
+        let w01 = (1 - ax) * ay
+        let w11 = ax * ay
+        return SIMD4(
+            t[i00] * w00 + t[i10] * w10 + t[i01] * w01 + t[i11] * w11,
+            t[i00 + 1] * w00 + t[i10 + 1] * w10 + t[i01 + 1] * w01 + t[i11 + 1] * w11,
+            t[i00 + 2] * w00 + t[i10 + 2] * w10 + t[i01 + 2] * w01 + t[i11 + 2] * w11,
+            t[i00 + 3] * w00 + t[i10 + 3] * w10 + t[i01 + 3] * w01 + t[i11 + 3] * w11)
     }
 
     /// A well-mixed 64-bit hash of a lattice point.
