@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(name: "CardBotPrintTests", dependencies: ["CardBotPrint", "CardBotImaging"]),
         .testTarget(
             name: "CardBotSynthTests",
-            dependencies: ["CardBotSynth", "CardBotGeometry", "CardBotImaging", "CardBotTestSupport"]),
+            dependencies: ["CardBotSynth", "CardBotGeometry", "CardBotImaging", "CardBotVision", "CardBotTestSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport", "CardBotTestSupport"]),
         .testTarget(
             name: "CardBotClassroomTests",

@@ -2,7 +2,8 @@
 """CardBot's card detector against OpenCV's ArUco detector and AprilTag 3, per condition, on the same scenes, in one run.
 
 For each condition (the general mixes easy, hard and occluded, easy at 640x480, the synthesizer's stress
-conditions, easy and hard at 3840x2160, and DICT_6X6_250 markers on the table) it writes frames with
+conditions, among them the printed tablecloths polka, gingham, floral and stripes and clutter beside the cards,
+easy and hard at 3840x2160, and DICT_6X6_250 markers on the table) it writes frames with
 `cardbot synth frames --difficulty CONDITION` twice with the same seed: once with CardBot's deck (DICT_4X4_50
 markers) and once with a deck of the same size made of DICT_APRILTAG_16h5 markers (`cardbot cards new-deck
 --patterns`, the patterns read from OpenCV's copy of the family), so both sets show the same scenes and only
@@ -35,7 +36,8 @@ and prints per condition and detector:
 
 and the ratios of CardBot's median time to OpenCV's and AprilTag's, and the tail: CardBot's slowest frame against
 its own median, and its worst frame against OpenCV on that same frame. The `foreign` row has DICT_6X6_250
-markers on the table: every detection there is wrong.
+markers on the table: every detection there is wrong. In `clutter` a detection on a worksheet, checkerboard,
+QR code, die, other game's marker or black square (none of them in truth.json) is wrong too.
 
 Usage (from the repository root, after `swift build -c release`):
   python3 Benchmarks/vision_bench.py [--binary .build/release/cardbot] [--count 60] [--count-4k 20] [--seed 1]
@@ -69,6 +71,11 @@ CONDITIONS = {
     "close-cut": ("close-cut", "1280x720"),
     "partly-outside": ("partly-outside", "1280x720"),
     "pastel": ("pastel", "1280x720"),
+    "polka": ("polka", "1280x720"),
+    "gingham": ("gingham", "1280x720"),
+    "floral": ("floral", "1280x720"),
+    "stripes": ("stripes", "1280x720"),
+    "clutter": ("clutter", "1280x720"),
     "small-blurred": ("small-blurred", "1280x720"),
     "small-jpeg": ("small-jpeg", "1280x720"),
     "4k-easy": ("easy", "3840x2160"),

@@ -7,8 +7,8 @@ import Foundation
 /// Card faces are vector artwork (paper, band, marker cells, title glyphs) projected into the image
 /// and filled with exact area coverage, so that every edge pixel has the grey level of the area it
 /// covers, like a real sensor, and the marker corners are exactly where the truth says; the table
-/// texture is sampled with trilinear mipmapping. Then come cast shadows, the hand, the light,
-/// lens blur and sensor noise.
+/// texture is sampled with trilinear mipmapping (`TablePainter`). Clutter beside the cards is drawn
+/// the same way before them. Then come cast shadows, the hand, the light, lens blur and sensor noise.
 ///
 /// A renderer keeps its card artwork, table textures and frame buffers between calls: reuse one
 /// for many frames. It is not thread-safe; use one renderer per thread.
@@ -21,14 +21,13 @@ public final class FrameRenderer {
     public var borderMargin: Double = 3
 
     private var artworks: [(face: CardFace, design: CardDesign, artwork: CardArtwork)] = []
-    private var textures: [(surface: TableStyle.Surface, pattern: UInt64, texture: TableTexture)] = []
     private var color: [Float] = []
     private var scratch: [Float] = []
     private var handMask: [Float] = []
     private var shadeMask: [Float] = []
     private var shadowMask: [Float] = []
     private var line: [Float] = []
-    private var tableHalf: [Float] = []
+    private let tablePainter = TablePainter()
     private var rasterizer = PolygonRasterizer()
 
     /// Creates a renderer.
@@ -51,11 +50,12 @@ public final class FrameRenderer {
             }
         }
 
-        drawTable(scene, toTable: toTable, width: width, height: height)
+        tablePainter.draw(scene.table, toTable: toTable, into: &color, width: width, height: height)
         let cards = scene.cards.map { card -> (SceneCard, CardArtwork)? in
             guard scene.faces.indices.contains(card.face) else { return nil }
             return (card, artwork(for: scene.faces[card.face], design: scene.design))
         }.compactMap { $0 }
+        drawClutter(scene, toImage: toImage, width: width, height: height)
         drawCardShadows(scene, cards: cards, toImage: toImage, width: width, height: height)
         for (card, artwork) in cards {
             drawCard(card, artwork: artwork, toImage: toImage, width: width, height: height)
@@ -89,146 +89,6 @@ public final class FrameRenderer {
         return artwork
     }
 
-    private func texture(for style: TableStyle) -> TableTexture {
-        let pattern = style.seed % TableTexture.patternsPerSurface
-        if let cached = textures.first(where: { $0.surface == style.surface && $0.pattern == pattern }) {
-            return cached.texture
-        }
-        let texture = TableTexture(surface: style.surface, pattern: pattern)
-        textures.append((style.surface, pattern, texture))
-        if textures.count > 16 { textures.removeFirst() }
-        return texture
-    }
-
-    // MARK: - Table
-
-    private func drawTable(_ scene: SynthScene, toTable: Homography, width: Int, height: Int) {
-        let table = scene.table
-        let texture = texture(for: table)
-        // Table mm -> texel coordinates: turn by the grain angle, scale to texels.
-        let c = cos(-table.grainAngle) / TableTexture.millimetresPerTexel
-        let s = sin(-table.grainAngle) / TableTexture.millimetresPerTexel
-        // The rest of the seed shifts the pattern, so that tables sharing a pattern still differ.
-        let shiftU = Double((table.seed >> 8) & 511)
-        let shiftV = Double((table.seed >> 20) & 511)
-        let toTexel = Homography(c, -s, shiftU, s, c, shiftV, 0, 0, 1).concatenating(toTable)
-        let base = (Float(table.color.red), Float(table.color.green), Float(table.color.blue))
-        let contrast = Float(table.contrast)
-        let det = abs(toTexel.determinant)
-        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (
-            toTable.m00, toTable.m01, toTable.m02, toTable.m10, toTable.m11, toTable.m12, toTable.m20, toTable.m21,
-            toTable.m22)
-        let (t0, t1, t2, t3, t4, t5) = (toTexel.m00, toTexel.m01, toTexel.m02, toTexel.m10, toTexel.m11, toTexel.m12)
-        let halfW = table.halfWidth
-        let halfH = table.halfHeight
-        let maxLevel = Float(texture.sides.count - 1)
-        let room = (Float(table.floor.red), Float(table.floor.green), Float(table.floor.blue))
-        let wall: (Float, Float, Float) = (128, 122, 114)
-        let edge: (Float, Float, Float) = (base.0 * 0.55, base.1 * 0.55, base.2 * 0.55)
-        let levels = texture.sides.count
-        // The table is smooth at the pixel scale (its finest texels are 1.5 mm), so it is sampled at half
-        // the resolution, with the footprint of a half-resolution pixel, and scaled up bilinearly.
-        let halfWidth = (width + 1) / 2
-        let halfHeight = (height + 1) / 2
-        if tableHalf.count != halfWidth * halfHeight * 3 {
-            tableHalf = [Float](repeating: 0, count: halfWidth * halfHeight * 3)
-        }
-        tableHalf.withUnsafeMutableBufferPointer { out in
-            texture.texels.withUnsafeBufferPointer { tex in
-                texture.offsets.withUnsafeBufferPointer { offsets in
-                    texture.sides.withUnsafeBufferPointer { sides in
-                        for y in 0..<halfHeight {
-                            let fy = Double(2 * y) + 0.5
-                            var lod: Float = -1
-                            for x in 0..<halfWidth {
-                                let fx = Double(2 * x) + 0.5
-                                let w = m6 * fx + m7 * fy + m8
-                                let o = (y * halfWidth + x) * 3
-                                if w <= 1e-9 {
-                                    out[o] = wall.0
-                                    out[o + 1] = wall.1
-                                    out[o + 2] = wall.2
-                                    continue
-                                }
-                                let inv = 1 / w
-                                let tx = (m0 * fx + m1 * fy + m2) * inv
-                                let ty = (m3 * fx + m4 * fy + m5) * inv
-                                if abs(tx) > halfW || abs(ty) > halfH {
-                                    // The table's dark edge band, then the floor (drawn in the table's plane: it is
-                                    // far away and soft), with the table's pattern coarsened and faint.
-                                    if abs(tx) <= halfW + 18 && abs(ty) <= halfH + 18 {
-                                        out[o] = edge.0
-                                        out[o + 1] = edge.1
-                                        out[o + 2] = edge.2
-                                        continue
-                                    }
-                                    let area = 4 * det * inv * inv * inv
-                                    let floorLevel = min(levels - 1, max(2, Int(0.5 * log2(max(area, 1e-12)) + 2.5)))
-                                    let u = Float((t0 * fx + t1 * fy + t2) * inv) * 0.25 + 97
-                                    let v = Float((t3 * fx + t4 * fy + t5) * inv) * 0.25 + 211
-                                    let sample = TableTexture.bilinear(
-                                        tex, offset: offsets[floorLevel], side: sides[floorLevel], shift: floorLevel, v, u)
-                                    out[o] = room.0 * (1 + 0.6 * sample.0)
-                                    out[o + 1] = room.1 * (1 + 0.6 * sample.1)
-                                    out[o + 2] = room.2 * (1 + 0.6 * sample.2)
-                                    continue
-                                }
-                                if x & 3 == 0 || lod < 0 {
-                                    // Texels per half-resolution pixel (area) = 4 |det| / w^3; the level is half its log2.
-                                    let area = 4 * det * inv * inv * inv
-                                    lod = min(maxLevel, max(0, Float(0.5 * log2(max(area, 1e-12)))))
-                                }
-                                let u = Float((t0 * fx + t1 * fy + t2) * inv)
-                                let v = Float((t3 * fx + t4 * fy + t5) * inv)
-                                // The level just coarser than the footprint: a little soft, never aliased.
-                                let level = min(levels - 1, Int(lod + 0.5))
-                                let sample = TableTexture.bilinear(
-                                    tex, offset: offsets[level], side: sides[level], shift: level, u, v)
-                                out[o] = base.0 * (1 + contrast * sample.0)
-                                out[o + 1] = base.1 * (1 + contrast * sample.1)
-                                out[o + 2] = base.2 * (1 + contrast * sample.2)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        upsampleTable(halfWidth: halfWidth, halfHeight: halfHeight, width: width, height: height)
-    }
-
-    /// Scales the half-resolution table up into the frame: bilinear, half-pixel centred.
-    private func upsampleTable(halfWidth: Int, halfHeight: Int, width: Int, height: Int) {
-        // Full pixel x samples half-resolution coordinate (x - 0.5) / 2.
-        let columns = (0..<width).map { x -> (Int, Int, Float) in
-            let position = max(0, min(Float(halfWidth - 1), (Float(x) - 0.5) / 2))
-            let left = min(halfWidth - 1, Int(position))
-            return (left * 3, min(halfWidth - 1, left + 1) * 3, position - Float(left))
-        }
-        color.withUnsafeMutableBufferPointer { out in
-            tableHalf.withUnsafeBufferPointer { half in
-                columns.withUnsafeBufferPointer { columns in
-                    for y in 0..<height {
-                        let position = max(0, min(Float(halfHeight - 1), (Float(y) - 0.5) / 2))
-                        let top = min(halfHeight - 1, Int(position))
-                        let fy = position - Float(top)
-                        let row0 = top * halfWidth * 3
-                        let row1 = min(halfHeight - 1, top + 1) * halfWidth * 3
-                        var o = y * width * 3
-                        for x in 0..<width {
-                            let (a, b, fx) = columns[x]
-                            for c in 0..<3 {
-                                let upper = half[row0 + a + c] + (half[row0 + b + c] - half[row0 + a + c]) * fx
-                                let lower = half[row1 + a + c] + (half[row1 + b + c] - half[row1 + a + c]) * fx
-                                out[o + c] = upper + (lower - upper) * fy
-                            }
-                            o += 3
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     // MARK: - Cards
 
     /// The card's four corners (or any rectangle given in card-local mm) on the table.
@@ -236,6 +96,13 @@ public final class FrameRenderer {
         let c = cos(card.rotation)
         let s = sin(card.rotation)
         return local.map { TablePoint(card.center.x + c * $0.0 - s * $0.1, card.center.y + s * $0.0 + c * $0.1) }
+    }
+
+    /// A clutter item's outline (item-local mm) on the table.
+    static func tablePoints(_ item: SceneClutter, _ local: [(Double, Double)]) -> [TablePoint] {
+        let c = cos(item.rotation)
+        let s = sin(item.rotation)
+        return local.map { TablePoint(item.center.x + c * $0.0 - s * $0.1, item.center.y + s * $0.0 + c * $0.1) }
     }
 
     static func project(_ points: [TablePoint], _ h: Homography) -> [ImagePoint]? {
@@ -272,11 +139,16 @@ public final class FrameRenderer {
             scale = max(scale, Self.pixelsPerMillimetre(at: card.center, toImage))
         }
         guard !polygons.isEmpty else { return }
+        castShadow(polygons, radius: max(1, Int((0.9 * scale).rounded())), strength: 0.32, width: width, height: height)
+    }
+
+    /// Darkens the frame under `polygons` (united), blurred by a box of `radius` pixels run three times.
+    private func castShadow(_ polygons: [[ImagePoint]], radius: Int, strength: Float, width: Int, height: Int) {
+        guard !polygons.isEmpty else { return }
         let region = fill(&shadowMask, polygons, width: width, height: height)
-        let radius = max(1, Int((0.9 * scale).rounded()))
         let grown = grow(region, by: 3 * radius + 1, width: width, height: height)
         Blur.box3(&shadowMask, scratch: &line, width: width, height: height, radius: radius, region: grown)
-        darken(by: shadowMask, strength: 0.32, region: grown, width: width)
+        darken(by: shadowMask, strength: strength, region: grown, width: width)
         clear(&shadowMask, region: grown, width: width)
     }
 
@@ -289,20 +161,88 @@ public final class FrameRenderer {
                 guard let image = Self.project(Self.tablePoints(card, polygon), toImage) else { return }
                 polygons.append(PolygonRasterizer.counterClockwise(image))
             }
-            let color = layer.color
-            self.color.withUnsafeMutableBufferPointer { out in
-                rasterizer.rasterize(polygons, width: width, height: height, rule: .nonZero, antialiased: true) { y, x0, coverage in
-                    var o = (y * width + x0) * 3
-                    for i in 0..<coverage.count {
-                        let alpha = coverage[i]
-                        if alpha > 0 {
-                            out[o] += (color.0 - out[o]) * alpha
-                            out[o + 1] += (color.1 - out[o + 1]) * alpha
-                            out[o + 2] += (color.2 - out[o + 2]) * alpha
-                        }
-                        o += 3
+            paint(polygons, color: layer.color, width: width, height: height)
+        }
+    }
+
+    /// Paints `polygons` (united) in `color` over the frame with their exact area coverage.
+    private func paint(_ polygons: [[ImagePoint]], color: (Float, Float, Float), width: Int, height: Int) {
+        self.color.withUnsafeMutableBufferPointer { out in
+            rasterizer.rasterize(polygons, width: width, height: height, rule: .nonZero, antialiased: true) { y, x0, coverage in
+                var o = (y * width + x0) * 3
+                for i in 0..<coverage.count {
+                    let alpha = coverage[i]
+                    if alpha > 0 {
+                        out[o] += (color.0 - out[o]) * alpha
+                        out[o + 1] += (color.1 - out[o + 1]) * alpha
+                        out[o + 2] += (color.2 - out[o + 2]) * alpha
                     }
+                    o += 3
                 }
+            }
+        }
+    }
+
+    // MARK: - Clutter
+
+    /// The things beside the cards: their shadows (sheets and squares nearly flat, a die's long and soft), then
+    /// their artwork, a die's sides only where they face the camera.
+    private func drawClutter(_ scene: SynthScene, toImage: Homography, width: Int, height: Int) {
+        guard !scene.clutter.isEmpty else { return }
+        let light = scene.lighting.shadowDirection
+        let items = scene.clutter.map { ($0, ClutterArtwork($0, light: light)) }
+        var flat: [[ImagePoint]] = []
+        var flatScale = 0.0
+        for (item, artwork) in items {
+            let base = Self.tablePoints(item, artwork.base)
+            let lift = item.height > 0 ? item.height : 0.8
+            let cast = base.map { $0.offset(light.x * lift, light.y * lift) }
+            var outlines = [cast]
+            if item.height > 0 {
+                // The shadow of a box: its base swept along the light.
+                outlines.append(base)
+                for index in base.indices {
+                    let next = (index + 1) % base.count
+                    outlines.append([base[index], base[next], cast[next], cast[index]])
+                }
+            }
+            let polygons = outlines.compactMap { Self.project($0, toImage).map(PolygonRasterizer.counterClockwise) }
+            let scale = Self.pixelsPerMillimetre(at: item.center, toImage)
+            if item.height > 0 {
+                castShadow(
+                    polygons, radius: max(1, Int((0.12 * item.height * scale).rounded())), strength: 0.45, width: width,
+                    height: height)
+            } else {
+                flat += polygons
+                flatScale = max(flatScale, scale)
+            }
+        }
+        castShadow(flat, radius: max(1, Int((0.7 * flatScale).rounded())), strength: 0.26, width: width, height: height)
+        let eye = scene.camera.center
+        for (item, artwork) in items {
+            let c = cos(item.rotation)
+            let s = sin(item.rotation)
+            for layer in artwork.layers {
+                if let facing = layer.facing, let first = layer.polygons.first?.first {
+                    // A die's side shows only when the camera is on its outer side.
+                    let point = Self.tablePoints(item, [(first.x, first.y)])[0]
+                    let normal = (c * facing.0 - s * facing.1, s * facing.0 + c * facing.1)
+                    guard normal.0 * (eye.x - point.x) + normal.1 * (eye.y - point.y) > 0 else { continue }
+                }
+                let polygons = layer.polygons.compactMap { polygon -> [ImagePoint]? in
+                    var image: [ImagePoint] = []
+                    image.reserveCapacity(polygon.count)
+                    for corner in polygon {
+                        let x = item.center.x + c * corner.x - s * corner.y
+                        let y = item.center.y + s * corner.x + c * corner.y
+                        let seen = corner.z == 0 ? toImage.apply(x, y)
+                            : scene.camera.project(TablePoint(x, y), height: corner.z)
+                        guard let seen else { return nil }
+                        image.append(seen)
+                    }
+                    return PolygonRasterizer.counterClockwise(image)
+                }
+                paint(polygons, color: layer.color, width: width, height: height)
             }
         }
     }

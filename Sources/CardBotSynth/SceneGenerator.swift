@@ -47,9 +47,15 @@ public struct SceneGenerator: Sendable {
         camera.height = options.height
         generator.applyStress(
             &stress, ranges: ranges, cards: cards, camera: camera, table: &table, lighting: &lighting, effects: &effects)
+        // Clutter comes from a third stream, so that a condition with clutter keeps its cards, camera and table.
+        var clutter: [SceneClutter] = []
+        if let count = ranges.clutter {
+            var stream = SynthRandom(seed: SynthRandom.derive(seed, UInt64(index), 0xC1077E5))
+            clutter = generator.makeClutter(&stream, count: stream.int(count), cards: cards, camera: camera, table: table)
+        }
         return SynthScene(
             faces: faces, design: generator.design, cards: cards, table: table, camera: camera, lighting: lighting,
-            hand: hand, effects: effects, coverLimit: ranges.coverLimit)
+            hand: hand, effects: effects, coverLimit: ranges.coverLimit, clutter: clutter)
     }
 
     // MARK: - Stress conditions
@@ -73,7 +79,8 @@ public struct SceneGenerator: Sendable {
         return design
     }
 
-    /// Applies a stress condition's light, blur and table to a scene made as for the general mixes.
+    /// Applies a stress condition's light, blur and table (pastel paper's busy cloth, a printed cloth) to a scene
+    /// made as for the general mixes.
     func applyStress(
         _ random: inout SynthRandom, ranges: DifficultyRanges, cards: [SceneCard], camera: SynthCamera,
         table: inout TableStyle, lighting: inout Lighting, effects: inout CameraEffects
@@ -105,6 +112,9 @@ public struct SceneGenerator: Sendable {
             table.surface = .cloth
             let busy = [RGB(200, 40, 60), RGB(30, 90, 170), RGB(240, 190, 40), RGB(40, 140, 70), RGB(120, 60, 150)]
             table.color = busy[random.int(0...(busy.count - 1))]
+        }
+        if !ranges.cloths.isEmpty, !random.chance(ranges.ordinaryTableChance) {
+            makeCloth(&random, surfaces: ranges.cloths, table: &table)
         }
     }
 
@@ -260,7 +270,7 @@ public struct SceneGenerator: Sendable {
             palette = [RGB(150, 104, 66), RGB(176, 128, 84), RGB(118, 78, 50), RGB(196, 158, 116), RGB(135, 96, 70)]
         case .cloth:
             palette = [RGB(58, 92, 70), RGB(66, 80, 112), RGB(118, 118, 120), RGB(148, 62, 56), RGB(84, 72, 96)]
-        case .laminate:
+        default:  // laminate (the printed cloths come from the cloth conditions, `makeCloth`)
             palette = [RGB(202, 200, 194), RGB(178, 184, 190), RGB(214, 204, 184), RGB(160, 170, 160)]
         }
         let color = palette[random.int(0...(palette.count - 1))]

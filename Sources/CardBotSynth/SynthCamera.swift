@@ -89,4 +89,16 @@ public struct SynthCamera: Sendable, Hashable, Codable {
     public func project(_ point: TablePoint) -> ImagePoint? {
         tableToImage.apply(point.x, point.y)
     }
+
+    /// Where a point `height` mm above the table point appears in the image (a die's top), or nil when it is behind
+    /// the camera.
+    func project(_ point: TablePoint, height: Double) -> ImagePoint? {
+        let (ax, ay, az) = axes
+        let offset = SIMD3(point.x, point.y, -height) - center
+        let depth = (az * offset).sum()
+        guard depth > 1e-9 else { return nil }
+        return ImagePoint(
+            principalPoint.x + focalLength * (ax * offset).sum() / depth,
+            principalPoint.y + focalLength * (ay * offset).sum() / depth)
+    }
 }

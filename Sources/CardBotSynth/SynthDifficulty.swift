@@ -2,9 +2,10 @@
 ///
 /// The stress conditions each push one thing a classroom camera meets well past `hard` (motion blur, a dim
 /// noisy room, a steep view, a hard shadow edge, a glossy highlight, faded toner, cards cut close to the
-/// marker, cards half out of the picture, pastel paper on a busy cloth, the smallest markers in soft focus or in
-/// strongly compressed frames) and keep the rest mild, so that a benchmark row says which condition a detector
-/// fails on. In them a marker counts as visible when its four
+/// marker, cards half out of the picture, pastel paper on a busy cloth, a printed tablecloth of dots, checks,
+/// flowers or stripes, other square things on the table, the smallest markers in soft focus or in strongly
+/// compressed frames) and keep the rest mild, so that a benchmark row says which condition a detector fails on. In
+/// them a marker counts as visible when its four
 /// corners are inside the frame and less than 10% of it is covered (by a hand or the saturated core of a
 /// highlight); in the general mixes any cover hides it.
 public enum SynthDifficulty: String, Sendable, CaseIterable, Codable {
@@ -32,6 +33,17 @@ public enum SynthDifficulty: String, Sendable, CaseIterable, Codable {
     case partlyOutside = "partly-outside"
     /// Pastel card paper (pink, blue, green, yellow) on a busy, strongly patterned cloth.
     case pastel
+    /// A printed polka-dot tablecloth: dots of 4 to 20 mm, dark on light or light on dark.
+    case polka
+    /// A gingham tablecloth: a woven check of 4.5 to 25 mm squares, darkest where the stripes cross.
+    case gingham
+    /// A floral tablecloth: flowers of varied sizes and colours with curved petals, leaves and buds.
+    case floral
+    /// A tablecloth with bold straight stripes of varied widths, in up to three colours.
+    case stripes
+    /// Other square things beside the cards: a worksheet page, checkerboards, QR codes, dice, other games'
+    /// markers and black squares, on a printed cloth or an ordinary table.
+    case clutter
     /// The smallest markers a camera across the table gives, 16 to 20 pixels, in soft focus (blur sigma 1 to 1.5).
     case smallBlurred = "small-blurred"
     /// Small markers, 16 to 25 pixels, in strongly compressed frames (JPEG quality 50 to 60).
@@ -93,6 +105,14 @@ public enum SynthDifficulty: String, Sendable, CaseIterable, Codable {
         case .pastel:
             mild.pastel = true
             mild.tableContrast = 1.0...1.6
+        case .polka, .gingham, .floral, .stripes:
+            // The print is at full strength (its inks); the weave and folds under it are clearly there.
+            mild.cloths = [TableStyle.Surface(rawValue: rawValue) ?? .gingham]
+            mild.tableContrast = 0.5...1.0
+        case .clutter:
+            mild.cloths = TableStyle.Surface.printed
+            mild.ordinaryTableChance = 0.4
+            mild.clutter = 3...8
         case .smallBlurred:
             mild.markerSize = 16...20
             mild.blur = 1.0...1.5
@@ -141,4 +161,10 @@ struct DifficultyRanges {
     var margin: ClosedRange<Double>? = nil
     /// Pastel paper.
     var pastel = false
+    /// The printed cloths the table is drawn from (empty: the wood, cloth or laminate the general mixes lay).
+    var cloths: [TableStyle.Surface] = []
+    /// The chance that a condition with `cloths` keeps the ordinary table instead.
+    var ordinaryTableChance = 0.0
+    /// How many clutter objects lie beside the cards (nil: none), drawn from a stream of their own.
+    var clutter: ClosedRange<Int>? = nil
 }

@@ -2,26 +2,88 @@ import Foundation
 
 /// A tileable table-top pattern with its mipmap pyramid, generated for a surface kind and a pattern seed.
 ///
-/// Texels hold the pattern's relative deviation per channel: the table's colour is `base * (1 + contrast * d)`,
-/// so one pattern serves every colour and contrast (and a renderer caches a few per surface).
-/// Level 0 is `size` x `size` texels of `millimetresPerTexel` mm; each further level halves the size.
-/// Sampling is trilinear so that a table seen at a grazing angle shows no moire.
+/// A plain surface's texels hold the pattern's relative deviation per channel (three channels): the table's colour
+/// is `base * (1 + contrast * d)`, so one pattern serves every colour and contrast (and a renderer caches a few per
+/// surface). A printed cloth's texels hold four channels (`ClothPrint`): how much of each of its three inks covers
+/// the texel, and the fabric's relative deviation (weave, folds, mottling), so that its colours are real colours
+/// and still come from the table's style. Level 0 is `size` x `size` texels of `millimetresPerTexel` mm; each
+/// further level halves the size. Sampling is trilinear so that a table seen at a grazing angle shows no moire.
 struct TableTexture: Sendable {
     static let size = 512
+    /// The texel of a plain surface, mm.
     static let millimetresPerTexel = 1.5
     /// How many different patterns each surface kind has; a table's seed picks one and an offset into it.
     static let patternsPerSurface: UInt64 = 4
 
-    /// Deviation triples of every level, level 0 first.
+    /// Floats per texel: 3 (deviations) for a plain surface, 4 (three inks' coverage, the fabric) for a printed one.
+    let channels: Int
+    /// The size of a level-0 texel, mm (a printed cloth's are finer, for crisp print edges up close).
+    let millimetresPerTexel: Double
+    /// Every level's texels, level 0 first, `channels` floats each.
     let texels: [Float]
     /// Offset of each level's first float in `texels`.
     let offsets: [Int]
     /// Side of each level in texels.
     let sides: [Int]
-    /// The average deviation (what the table looks like from very far).
-    let mean: (Float, Float, Float)
+    /// The average of each channel (what the table looks like from very far).
+    let mean: [Float]
 
     init(surface: TableStyle.Surface, pattern: UInt64) {
+        let n = Self.size
+        let channels: Int
+        var texels: [Float]
+        if surface.isPrinted {
+            channels = ClothPrint.channels
+            millimetresPerTexel = ClothPrint.millimetresPerTexel
+            texels = ClothPrint(surface: surface, pattern: pattern).texels()
+        } else {
+            channels = 3
+            millimetresPerTexel = Self.millimetresPerTexel
+            texels = Self.plainTexels(surface: surface, pattern: pattern)
+        }
+        self.channels = channels
+        // Mipmaps by 2 x 2 averages down to 4 x 4.
+        var offsets = [0]
+        var sides = [n]
+        var side = n
+        var source = 0
+        while side > 4 {
+            let half = side / 2
+            let destination = texels.count
+            texels.append(contentsOf: repeatElement(0, count: half * half * channels))
+            texels.withUnsafeMutableBufferPointer { t in
+                for y in 0..<half {
+                    for x in 0..<half {
+                        for c in 0..<channels {
+                            let a = t[source + ((2 * y) * side + 2 * x) * channels + c]
+                            let b = t[source + ((2 * y) * side + 2 * x + 1) * channels + c]
+                            let d = t[source + ((2 * y + 1) * side + 2 * x) * channels + c]
+                            let e = t[source + ((2 * y + 1) * side + 2 * x + 1) * channels + c]
+                            t[destination + (y * half + x) * channels + c] = (a + b + d + e) * 0.25
+                        }
+                    }
+                }
+            }
+            offsets.append(destination)
+            sides.append(half)
+            source = destination
+            side = half
+        }
+        var sum = [Double](repeating: 0, count: channels)
+        let last = offsets[offsets.count - 1]
+        let lastSide = sides[sides.count - 1]
+        for i in 0..<(lastSide * lastSide) {
+            for c in 0..<channels { sum[c] += Double(texels[last + i * channels + c]) }
+        }
+        let count = Double(lastSide * lastSide)
+        mean = sum.map { Float($0 / count) }
+        self.texels = texels
+        self.offsets = offsets
+        self.sides = sides
+    }
+
+    /// Level 0 of a plain surface (wood, cloth, laminate): three deviations per texel.
+    private static func plainTexels(surface: TableStyle.Surface, pattern: UInt64) -> [Float] {
         let n = Self.size
         var level0 = [Float](repeating: 0, count: n * n * 3)
         let surfaceCode: UInt64 = surface == .wood ? 1 : (surface == .cloth ? 2 : 3)
@@ -63,7 +125,7 @@ struct TableTexture: Sendable {
                         let fuzz = Float(fuzzNoise(fu, fv))
                         let thread = Float(threadNoise(fu, fv))
                         d = 0.16 * (fine - 0.5) + 0.3 * (mottle - 0.5) + 0.18 * (fuzz - 0.5) + 0.1 * (thread - 0.5)
-                    case .laminate:
+                    default:  // laminate (the printed cloths are ClothPrint's)
                         let fine = Float(Self.hash(u, v, seed) & 0xFFFF) / 65535
                         let mottle = Float(mottleNoise(fu, fv))
                         let speck = Float(speckNoise(fu, fv))
@@ -76,47 +138,7 @@ struct TableTexture: Sendable {
                 }
             }
         }
-        // Mipmaps by 2 x 2 averages down to 4 x 4.
-        var texels = level0
-        var offsets = [0]
-        var sides = [n]
-        var side = n
-        var source = 0
-        while side > 4 {
-            let half = side / 2
-            let destination = texels.count
-            texels.append(contentsOf: repeatElement(0, count: half * half * 3))
-            texels.withUnsafeMutableBufferPointer { t in
-                for y in 0..<half {
-                    for x in 0..<half {
-                        for c in 0..<3 {
-                            let a = t[source + ((2 * y) * side + 2 * x) * 3 + c]
-                            let b = t[source + ((2 * y) * side + 2 * x + 1) * 3 + c]
-                            let d = t[source + ((2 * y + 1) * side + 2 * x) * 3 + c]
-                            let e = t[source + ((2 * y + 1) * side + 2 * x + 1) * 3 + c]
-                            t[destination + (y * half + x) * 3 + c] = (a + b + d + e) * 0.25
-                        }
-                    }
-                }
-            }
-            offsets.append(destination)
-            sides.append(half)
-            source = destination
-            side = half
-        }
-        var sum: (Double, Double, Double) = (0, 0, 0)
-        let last = offsets[offsets.count - 1]
-        let lastSide = sides[sides.count - 1]
-        for i in 0..<(lastSide * lastSide) {
-            sum.0 += Double(texels[last + i * 3])
-            sum.1 += Double(texels[last + i * 3 + 1])
-            sum.2 += Double(texels[last + i * 3 + 2])
-        }
-        let count = Double(lastSide * lastSide)
-        mean = (Float(sum.0 / count), Float(sum.1 / count), Float(sum.2 / count))
-        self.texels = texels
-        self.offsets = offsets
-        self.sides = sides
+        return level0
     }
 
     /// Bilinear sample of one level at texel coordinates of level 0 (wrapping around the tile).
@@ -152,6 +174,40 @@ struct TableTexture: Sendable {
             t[i00 + 1] * w00 + t[i10 + 1] * w10 + t[i01 + 1] * w01 + t[i11 + 1] * w11,
             t[i00 + 2] * w00 + t[i10 + 2] * w10 + t[i01 + 2] * w01 + t[i11 + 2] * w11
         )
+    }
+
+    /// Bilinear sample of one level of a four-channel (printed) texture, as `bilinear`.
+    @inline(__always)
+    static func bilinear4(
+        _ t: UnsafeBufferPointer<Float>, offset: Int, side: Int, shift: Int, _ u: Float, _ v: Float
+    ) -> SIMD4<Float> {
+        let scale = 1 / Float(1 << shift)
+        let x = u * scale - 0.5
+        let y = v * scale - 0.5
+        var ix = Int(x)
+        if Float(ix) > x { ix -= 1 }
+        var iy = Int(y)
+        if Float(iy) > y { iy -= 1 }
+        let ax = x - Float(ix)
+        let ay = y - Float(iy)
+        let mask = side - 1
+        let x0 = ix & mask
+        let y0 = iy & mask
+        let x1 = (x0 + 1) & mask
+        let y1 = (y0 + 1) & mask
+        let i00 = offset + (y0 * side + x0) * 4
+        let i10 = offset + (y0 * side + x1) * 4
+        let i01 = offset + (y1 * side + x0) * 4
+        let i11 = offset + (y1 * side + x1) * 4
+        let w00 = (1 - ax) * (1 - ay)
+        let w10 = ax * (1 - ay)
+        let w01 = (1 - ax) * ay
+        let w11 = ax * ay
+        return SIMD4(
+            t[i00] * w00 + t[i10] * w10 + t[i01] * w01 + t[i11] * w11,
+            t[i00 + 1] * w00 + t[i10 + 1] * w10 + t[i01 + 1] * w01 + t[i11 + 1] * w11,
+            t[i00 + 2] * w00 + t[i10 + 2] * w10 + t[i01 + 2] * w01 + t[i11 + 2] * w11,
+            t[i00 + 3] * w00 + t[i10 + 3] * w10 + t[i01 + 3] * w01 + t[i11 + 3] * w11)
     }
 
     /// A well-mixed 64-bit hash of a lattice point.
