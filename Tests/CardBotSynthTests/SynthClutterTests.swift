@@ -1,6 +1,6 @@
 import CardBotGeometry
 import CardBotImaging
-import CardBotSynth
+@testable import CardBotSynth
 import CardBotTestSupport
 import CardBotVision
 import Foundation
@@ -14,21 +14,6 @@ struct SynthClutterTests {
 
     static func generator() throws -> SceneGenerator {
         try SceneGenerator(faces: faces, options: SceneOptions(width: 640, height: 360, difficulty: .clutter))
-    }
-
-    /// Whether two convex outlines are apart (a line separates them).
-    static func apart(_ a: [TablePoint], _ b: [TablePoint]) -> Bool {
-        for polygon in [a, b] {
-            for index in polygon.indices {
-                let p = polygon[index]
-                let q = polygon[(index + 1) % polygon.count]
-                let axis = (q.y - p.y, p.x - q.x)
-                let first = a.map { $0.x * axis.0 + $0.y * axis.1 }
-                let second = b.map { $0.x * axis.0 + $0.y * axis.1 }
-                if first.max()! < second.min()! || second.max()! < first.min()! { return true }
-            }
-        }
-        return false
     }
 
     /// A card's outline on the table, grown by `margin` mm.
@@ -51,13 +36,13 @@ struct SynthClutterTests {
             for item in scene.clutter {
                 for card in scene.cards {
                     #expect(
-                        Self.apart(Self.outline(card, design: scene.design, margin: 5), item.footprint()),
+                        SceneGenerator.separated(Self.outline(card, design: scene.design, margin: 5), item.footprint()),
                         "frame \(index): \(item.kind) at \(item.center) on card \(scene.faces[card.face].id)")
                     checked += 1
                 }
                 for other in scene.clutter where other != item {
                     #expect(
-                        Self.apart(other.footprint(), item.footprint()), "frame \(index): \(item.kind) on \(other.kind)")
+                        SceneGenerator.separated(other.footprint(), item.footprint()), "frame \(index): \(item.kind) on \(other.kind)")
                 }
             }
         }
