@@ -141,11 +141,12 @@ struct TableTexture: Sendable {
         return level0
     }
 
-    /// Bilinear sample of one level at texel coordinates of level 0 (wrapping around the tile).
+    /// The four texels around level-0 texel coordinates (u, v) in the level `shift` halvings down (wrapping around
+    /// the tile): the index of each one's first channel, `channels` floats a texel, and its bilinear weight.
     @inline(__always)
-    static func bilinear(
-        _ t: UnsafeBufferPointer<Float>, offset: Int, side: Int, shift: Int, _ u: Float, _ v: Float
-    ) -> (Float, Float, Float) {
+    static func taps(offset: Int, side: Int, shift: Int, channels: Int, _ u: Float, _ v: Float)
+        -> (Int, Int, Int, Int, Float, Float, Float, Float)
+    {
         let scale = 1 / Float(1 << shift)
         let x = u * scale - 0.5
         let y = v * scale - 0.5
@@ -161,14 +162,23 @@ struct TableTexture: Sendable {
         let y0 = iy & mask
         let x1 = (x0 + 1) & mask
         let y1 = (y0 + 1) & mask
-        let i00 = offset + (y0 * side + x0) * 3
-        let i10 = offset + (y0 * side + x1) * 3
-        let i01 = offset + (y1 * side + x0) * 3
-        let i11 = offset + (y1 * side + x1) * 3
+        let i00 = offset + (y0 * side + x0) * channels
+        let i10 = offset + (y0 * side + x1) * channels
+        let i01 = offset + (y1 * side + x0) * channels
+        let i11 = offset + (y1 * side + x1) * channels
         let w00 = (1 - ax) * (1 - ay)
         let w10 = ax * (1 - ay)
         let w01 = (1 - ax) * ay
         let w11 = ax * ay
+        return (i00, i10, i01, i11, w00, w10, w01, w11)
+    }
+
+    /// Bilinear sample of one level at texel coordinates of level 0 (wrapping around the tile).
+    @inline(__always)
+    static func bilinear(
+        _ t: UnsafeBufferPointer<Float>, offset: Int, side: Int, shift: Int, _ u: Float, _ v: Float
+    ) -> (Float, Float, Float) {
+        let (i00, i10, i01, i11, w00, w10, w01, w11) = taps(offset: offset, side: side, shift: shift, channels: 3, u, v)
         return (
             t[i00] * w00 + t[i10] * w10 + t[i01] * w01 + t[i11] * w11,
             t[i00 + 1] * w00 + t[i10 + 1] * w10 + t[i01 + 1] * w01 + t[i11 + 1] * w11,
@@ -181,28 +191,7 @@ struct TableTexture: Sendable {
     static func bilinear4(
         _ t: UnsafeBufferPointer<Float>, offset: Int, side: Int, shift: Int, _ u: Float, _ v: Float
     ) -> SIMD4<Float> {
-        let scale = 1 / Float(1 << shift)
-        let x = u * scale - 0.5
-        let y = v * scale - 0.5
-        var ix = Int(x)
-        if Float(ix) > x { ix -= 1 }
-        var iy = Int(y)
-        if Float(iy) > y { iy -= 1 }
-        let ax = x - Float(ix)
-        let ay = y - Float(iy)
-        let mask = side - 1
-        let x0 = ix & mask
-        let y0 = iy & mask
-        let x1 = (x0 + 1) & mask
-        let y1 = (y0 + 1) & mask
-        let i00 = offset + (y0 * side + x0) * 4
-        let i10 = offset + (y0 * side + x1) * 4
-        let i01 = offset + (y1 * side + x0) * 4
-        let i11 = offset + (y1 * side + x1) * 4
-        let w00 = (1 - ax) * (1 - ay)
-        let w10 = ax * (1 - ay)
-        let w01 = (1 - ax) * ay
-        let w11 = ax * ay
+        let (i00, i10, i01, i11, w00, w10, w01, w11) = taps(offset: offset, side: side, shift: shift, channels: 4, u, v)
         return SIMD4(
             t[i00] * w00 + t[i10] * w10 + t[i01] * w01 + t[i11] * w11,
             t[i00 + 1] * w00 + t[i10 + 1] * w10 + t[i01 + 1] * w01 + t[i11 + 1] * w11,

@@ -17,22 +17,11 @@ extension CellReader {
         guard let homography = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3]) else {
             return 0
         }
-        let n = cellsAcross
-        let scale = 1 / Double(n)
-        var ring = 0.0, brightest = -Double.infinity
-        for row in 0..<n {
-            let v = (Double(row) + 0.5) * scale
-            for column in 0..<n {
-                let point = homography.map((Double(column) + 0.5) * scale, v)
-                let value = sampler.value(point.x, point.y)
-                if row == 0 || column == 0 || row == n - 1 || column == n - 1 {
-                    ring += value
-                } else {
-                    brightest = max(brightest, value)
-                }
-            }
+        let scale = 1 / Double(cellsAcross)
+        return rise(across: cellsAcross) { row, column in
+            let point = homography.map((Double(column) + 0.5) * scale, (Double(row) + 0.5) * scale)
+            return sampler.value(point.x, point.y)
         }
-        return brightest - ring / Double(4 * (n - 1))
     }
 
     /// How far the last marker's brightest inner cell lies above the mean of its border ring, in gray levels, from
@@ -44,14 +33,20 @@ extension CellReader {
     /// only the blurred matching read).
     var innerRise: Double {
         let across = gridSize + 2
+        return Self.rise(across: across) { row, column in values[row * across + column] }
+    }
+
+    /// The brightest inner cell minus the mean of the border ring, of `across` x `across` cells whose values
+    /// `value(row, column)` gives.
+    @inline(__always)
+    private static func rise(across: Int, _ value: (Int, Int) -> Double) -> Double {
         var ring = 0.0, brightest = -Double.infinity
         for row in 0..<across {
             for column in 0..<across {
-                let value = values[row * across + column]
                 if row == 0 || column == 0 || row == across - 1 || column == across - 1 {
-                    ring += value
+                    ring += value(row, column)
                 } else {
-                    brightest = max(brightest, value)
+                    brightest = max(brightest, value(row, column))
                 }
             }
         }

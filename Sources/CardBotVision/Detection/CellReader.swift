@@ -77,7 +77,7 @@ struct CellReader {
         return values.withUnsafeBufferPointer { classify($0) }
     }
 
-    /// The last marker's reading again, from its cell means sharpened (`sharpenedValues(by:)`), or nil: for a small
+    /// The last marker's reading again, from its cell means sharpened (`sharpenValues(by:)`), or nil: for a small
     /// marker in soft focus, whose cells blur has pulled towards their neighbours.
     mutating func readSharpened(by amount: Double = Self.sharpening) -> Reading? {
         guard homography != nil else { return nil }

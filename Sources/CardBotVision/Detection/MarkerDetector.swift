@@ -211,12 +211,7 @@ public final class MarkerDetector {
 
     /// A marker's cell side in pixels: the square root of its area over its cells across.
     static func cellSide(_ corners: [ImagePoint], cellsAcross: Int) -> Double {
-        var area = 0.0
-        for i in 0..<4 {
-            let a = corners[i], b = corners[(i + 1) % 4]
-            area += a.x * b.y - b.x * a.y
-        }
-        return (abs(area) / 2).squareRoot() / Double(cellsAcross)
+        Quad(corners).area.squareRoot() / Double(cellsAcross)
     }
 
     /// Whether a local reading is sure enough for a quad from a contour's convex hull: no cell erased and at most
