@@ -120,7 +120,7 @@ public struct AttemptTracker: Sendable {
                         notes.append(
                             Messages.text(
                                 "The GO card was tapped at %s with no cards on the table: nothing to run.",
-                                FrameStamp.clock(tap.start)))
+                                FrameStamp.shownClock(tap.start)))
                     } else {
                         found.append(Found(stamp: tap.frame, seconds: tap.start, markers: tap.program, signal: .goTaps))
                     }

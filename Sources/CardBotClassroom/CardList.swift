@@ -17,7 +17,7 @@ public struct CardList: Sendable {
     public init(deck: Deck, levels: String?, defaultDeck: Bool) throws {
         self.deck = deck
         if let levels {
-            guard FileSystem.kind(levels) == .directory else { throw Problem(file: levels, "no such folder of level files") }
+            guard FileSystem.kind(levels) == .directory else { throw Problem(file: levels, Messages.text("no such folder of level files")) }
             usage = CardUsage(levelsDirectory: levels)
             levelsDirectory = levels
         } else if defaultDeck, ProcessInfo.processInfo.environment[DeckLocator.environmentVariable] == nil,

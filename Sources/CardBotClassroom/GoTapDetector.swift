@@ -94,7 +94,7 @@ public struct GoTapDetector: Sendable {
         return .note(
             Messages.text(
                 "The GO card was covered at %s and never seen again (a hand left on it?): not counted as a tap.",
-                FrameStamp.clock(hidden.start)))
+                FrameStamp.shownClock(hidden.start)))
     }
 
     private mutating func judge(_ hidden: Hidden, seenAgain: Double) -> Event? {
@@ -109,7 +109,7 @@ public struct GoTapDetector: Sendable {
             return .note(
                 Messages.text(
                     "The GO card was covered for %1$s s at %2$s (a hand resting on it?): not counted as a tap.",
-                    Messages.decimal(JSONText.number(covered, places: 1)), FrameStamp.clock(hidden.start)))
+                    Messages.decimal(JSONText.number(covered, places: 1)), FrameStamp.shownClock(hidden.start)))
         }
         let repeats = lastTapEnd.map { hidden.start - $0 <= options.pressGap } ?? false
         lastTapEnd = seenAgain

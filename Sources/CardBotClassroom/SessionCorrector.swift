@@ -38,7 +38,7 @@ public struct SessionCorrector {
     public func correct(_ path: String, attempt number: Int, change: Change, by: String?, level: String?) throws -> String {
         let recording = try RecordedSession.open(path)
         guard let file = recording.correctionsPath else {
-            throw SessionError(file: path, reason: "is not a session folder: corrections are kept in a session folder's corrections.json")
+            throw SessionError(file: path, said: Messages.later("is not a session folder: corrections are kept in a session folder's corrections.json"))
         }
         let existing = try recording.corrections() ?? SessionCorrections()
         let lesson = try job.lesson(of: recording, requested: level, levelsDirectory: levelsDirectory)
@@ -46,8 +46,9 @@ public struct SessionCorrector {
         guard number >= 1, number <= reading.attempts.count else {
             throw SessionError(
                 file: path,
-                reason: "CardBot reads \(reading.attempts.count) attempt\(reading.attempts.count == 1 ? "" : "s") in this session; "
-                    + "there is no attempt \(number) (see them with cardbot run \(path))")
+                said: Messages.later(
+                    "%1$s in this session; there is no attempt %2$s (see them with cardbot run %3$s)",
+                    .said(SessionRun.attemptsRead(reading.attempts.count)), .number(number), .plain(path)))
         }
         let read = reading.attempts[number - 1]
         let readText = read.cardNames.joined(separator: " ")
@@ -81,10 +82,10 @@ public struct SessionCorrector {
     public func add(_ path: String, at seconds: Double, program: String?, remove: Bool, by: String?, level: String?) throws -> String {
         let recording = try RecordedSession.open(path)
         guard let file = recording.correctionsPath else {
-            throw SessionError(file: path, reason: "is not a session folder: corrections are kept in a session folder's corrections.json")
+            throw SessionError(file: path, said: Messages.later("is not a session folder: corrections are kept in a session folder's corrections.json"))
         }
         let existing = try recording.corrections() ?? SessionCorrections()
-        let time = FrameStamp.clock(seconds)
+        let time = FrameStamp.shownClock(seconds)
         if remove {
             let kept = existing.removing(addedAt: seconds)
             guard kept.corrections.count < existing.corrections.count else {
@@ -130,13 +131,13 @@ public struct SessionCorrector {
     private func write(_ corrections: SessionCorrections, to file: String) throws {
         if corrections.corrections.isEmpty {
             if unlink(file) != 0 && errno != ENOENT {
-                throw SessionError(file: file, reason: "cannot be removed: \(RegularFile.message(errno))")
+                throw SessionError(file: file, said: Messages.later("cannot be removed: %s", .plain(RegularFile.message(errno))))
             }
         } else {
             do {
                 try AtomicFile.write(Array(corrections.jsonText().utf8), to: file)
             } catch {
-                throw SessionError(file: file, reason: error.reason)
+                throw SessionError(file: file, said: error.said)
             }
         }
     }
@@ -150,7 +151,7 @@ public struct SessionCorrector {
         case .notAnAttempt:
             return Messages.text(
                 "%1$s: attempt %2$s (%3$s, CardBot read: %4$s) is not an attempt; the session now has %5$s", file, number,
-                read.frameName, readText, Messages.plural("%s attempt", "%s attempts", count: after.attempts.count, after.attempts.count))
+                FrameStamp.shown(read.frameName), readText, Messages.plural("%s attempt", "%s attempts", count: after.attempts.count, after.attempts.count))
         case .program:
             let now = after.attempts.first { $0.frameName == read.frameName }
             let cards = now?.cardNames.map(Card.shown).joined(separator: " ") ?? ""

@@ -36,17 +36,19 @@ public enum SessionLevel {
                     if case .failure(let syntax) = Result(catching: { () throws(JSONParseError) in try JSONParser.parse(bytes) }) {
                         throw SessionError(
                             file: blame,
-                            reason: "level '\(TerminalText.truncated(path, width: 80))' is not a level file: its text is not JSON "
-                                + "(line \(syntax.position.line), column \(syntax.position.column))")
+                            said: Messages.later(
+                                "level '%1$s' is not a level file: its text is not JSON (line %2$s, column %3$s)",
+                                .plain(TerminalText.truncated(path, width: 80)), .number(syntax.position.line), .number(syntax.position.column)))
                     }
                 } catch let error as RegularFile.Failure {
-                    throw SessionError(file: blame, reason: "level '\(TerminalText.truncated(path, width: 80))': \(error.reason)")
+                    throw SessionError(
+                        file: blame, said: Messages.later("level '%1$s': %2$s", .plain(TerminalText.truncated(path, width: 80)), .said(error.said)))
                 }
             }
         } else {
             throw SessionError(
                 file: session.path,
-                reason: "no level: name one with --level, or put \"level\" in the session's session.json")
+                said: Messages.later("no level: name one with --level, or put \"level\" in the session's session.json"))
         }
         // A level the user named is reported as such: its own file and position, not as the session's.
         if requested != nil { return try LevelLoader.locate(argument, levelsDirectory: levelsDirectory, deckNames: deckNames) }
@@ -54,8 +56,15 @@ public enum SessionLevel {
             return try LevelLoader.locate(argument, levelsDirectory: levelsDirectory, deckNames: deckNames)
         } catch {
             let first = error.diagnostics.first { $0.severity == .error }
-            let detail = first.map { $0.position == .none ? "\($0.file): \($0.message)" : $0.description } ?? "\(error)"
-            throw SessionError(file: blame, reason: "level \(argument) cannot be loaded: \(detail)")
+            // JSON and the gradebook keep the English; the terminal shows the diagnostic as it is told.
+            let english = first.map { diagnostic -> String in
+                let place = diagnostic.position == .none ? "" : ":\(diagnostic.position.line):\(diagnostic.position.column): error"
+                return "\(diagnostic.file)\(place): \(diagnostic.message)"
+            } ?? "\(error)"
+            let shown = first.map { $0.position == .none ? "\($0.file): \($0.shownMessage)" : $0.description } ?? "\(error)"
+            var failure = SessionError(file: blame, reason: "level \(argument) cannot be loaded: \(english)")
+            failure.shownReason = Messages.text("level %1$s cannot be loaded: %2$s", argument, shown)
+            throw failure
         }
     }
 }

@@ -110,7 +110,7 @@ public struct SessionReport: Sendable {
 
     /// Where an attempt was seen: `frame-0011.jpg (5 s)` in a folder of frames, the time `0:05.2` in a video.
     static func place(_ attempt: SessionRun.Attempt, video: Bool) -> String {
-        let name = TerminalText.visible(attempt.frameName)
+        let name = TerminalText.visible(FrameStamp.shown(attempt.frameName))
         return video ? name : "\(name) (\(time(attempt.seconds)))"
     }
 
@@ -131,7 +131,8 @@ public struct SessionReport: Sendable {
         lines.append(line(frames, Messages.text("%1$s read, %2$s unreadable", read, run.unreadable.count)))
         for frame in run.unreadable {
             lines.append(
-                String(repeating: " ", count: width + 2) + "\(TerminalText.visible(frame.name)): \(TerminalText.visible(frame.shownReason))")
+                String(repeating: " ", count: width + 2)
+                    + "\(TerminalText.visible(FrameStamp.shown(frame.name))): \(TerminalText.visible(frame.shownReason))")
         }
         lines.append(line(attempts, String(run.attempts.count)))
         lines.append(line(signal, Self.signalText(run)))
@@ -164,7 +165,7 @@ public struct SessionReport: Sendable {
         case .runMarks:
             return Messages.text("run marks of session.json")
         case .goTaps:
-            let times = presses.prefix(8).map { FrameStamp.clock($0) }.joined(separator: ", ")
+            let times = presses.prefix(8).map { FrameStamp.shownClock($0) }.joined(separator: ", ")
                 + (presses.count > 8 ? ", ..." : "")
             return presses.isEmpty
                 ? Messages.text("GO card, never tapped")

@@ -28,7 +28,7 @@ extension SessionRun {
         }
         return Messages.later(
             "%1$s: adds an attempt at %2$s, but the recording's last frame is at %3$s; give a time within the recording",
-            subject, .plain(FrameStamp.clock(seconds)), .plain(FrameStamp.clock(last)))
+            subject, .decimal(FrameStamp.clock(seconds)), .decimal(FrameStamp.clock(last)))
     }
 
     /// The attempt a teacher adds with `correction` at `seconds`: the correction's program run on the robot, shown

@@ -21,11 +21,15 @@ extension SessionRun {
                 correction.frame.flatMap { frame in attempts.firstIndex { $0.frameName == frame } }
                 ?? (correction.attempt <= attempts.count ? correction.attempt - 1 : nil)
             guard let index else {
+                let none =
+                    correction.frame.map {
+                        Messages.later("and none is attempt %1$s or at %2$s", .number(correction.attempt), .plain($0))
+                    } ?? Messages.later("and none is attempt %s", .number(correction.attempt))
                 throw SessionError(
                     file: file, position: correction.position,
-                    reason: "correction \(number + 1): CardBot reads \(attempts.count) attempt\(attempts.count == 1 ? "" : "s") in this session "
-                        + "and none is attempt \(correction.attempt)\(correction.frame.map { " or at \($0)" } ?? ""); "
-                        + "see them with cardbot run, then correct again with cardbot grade correct")
+                    said: Messages.later(
+                        "correction %1$s: %2$s in this session %3$s; see them with cardbot run, then correct again with cardbot grade correct",
+                        .number(number + 1), .said(Self.attemptsRead(attempts.count)), .said(none)))
             }
             let read = attempts[index]
             let record = AttemptCorrection(by: correction.by, at: correction.at, readNames: read.cardNames, readMarkers: read.markers)
@@ -35,8 +39,9 @@ extension SessionRun {
                 let cards = read.cardNames.isEmpty ? Messages.text("no cards") : read.cardNames.map(Card.shown).joined(separator: " ")
                 run.notes.append(
                     correction.by.map {
-                        Messages.text("%1$s took out the attempt at %2$s (%3$s): not an attempt.", $0, read.frameName, cards)
-                    } ?? Messages.text("The teacher took out the attempt at %1$s (%2$s): not an attempt.", read.frameName, cards))
+                        Messages.text("%1$s took out the attempt at %2$s (%3$s): not an attempt.", $0, FrameStamp.shown(read.frameName), cards)
+                    } ?? Messages.text(
+                        "The teacher took out the attempt at %1$s (%2$s): not an attempt.", FrameStamp.shown(read.frameName), cards))
             case .program(let text):
                 let (cards, markers) = try teacherCards(text, of: correction, number: number + 1, file: file, mapping: mapping)
                 run.attempts[index].markers = markers
@@ -51,13 +56,18 @@ extension SessionRun {
             let added = try run.addedAttempt(correction, at: seconds, number: number + 1, file: file, mapping: mapping, deckNames: deckNames)
             run.attempts.insert(added, at: run.attempts.firstIndex { $0.seconds > seconds } ?? run.attempts.endIndex)
             let cards = added.cardNames.map(Card.shown).joined(separator: " ")
-            let time = FrameStamp.clock(seconds)
+            let time = FrameStamp.shownClock(seconds)
             run.notes.append(
                 correction.by.map { Messages.text("%1$s added an attempt CardBot missed at %2$s (%3$s).", $0, time, cards) }
                     ?? Messages.text("The teacher added an attempt CardBot missed at %1$s (%2$s).", time, cards))
         }
         for index in run.attempts.indices { run.attempts[index].number = index + 1 }
         return run
+    }
+
+    /// "CardBot reads 3 attempts", to be told in the reader's language.
+    static func attemptsRead(_ count: Int) -> MessageText {
+        count == 1 ? Messages.later("CardBot reads 1 attempt") : Messages.later("CardBot reads %s attempts", .number(count))
     }
 
     /// The cards of a correction's `text`, and the level's marker for each.

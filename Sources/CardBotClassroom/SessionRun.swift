@@ -76,9 +76,9 @@ public struct SessionRun: Sendable {
         /// True when the robot reached the goal with every gem.
         public var solved: Bool { trace?.success ?? false }
 
-        /// What came of it in one sentence, in the current language: the robot's result ("The robot bumped into a
-        /// wall at (3, 1).") or why the program could not run. The terminal, the replay and the gradebook all say
-        /// this.
+        /// What came of it in one sentence, in the current language: the robot's result, its place in words ("The
+        /// robot fell into the water on the fourth tile of the second row.") or why the program could not run. The
+        /// terminal, the report and the gradebook all say this.
         public func headline(level: Level) -> String {
             switch outcome {
             case .ran(let trace): TraceFormatter.resultSentence(trace, level: level)

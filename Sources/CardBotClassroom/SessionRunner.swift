@@ -117,7 +117,7 @@ public struct SessionRunner: Sendable {
         guard duration - last > slack else { return nil }
         return Messages.text(
             "The video ends early, at %1$s of the %2$s it claims: the file is cut, and what came after is lost.",
-            FrameStamp.clock(last), FrameStamp.clock(duration))
+            FrameStamp.shownClock(last), FrameStamp.shownClock(duration))
     }
 
     /// Attempt `number`: the program `found` names, run on the robot (or refused as not runnable), with the

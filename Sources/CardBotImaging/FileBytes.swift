@@ -43,7 +43,7 @@ public enum FileBytes {
         do {
             try AtomicFile.write(bytes, to: path)
         } catch {
-            throw ImageError(.writeFailed, file: path, reason: error.reason)
+            throw ImageError(.writeFailed, file: path, said: error.said)
         }
     }
 }

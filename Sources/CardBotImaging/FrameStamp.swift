@@ -1,3 +1,4 @@
+import CardBotSupport
 import Foundation
 
 /// Which frame of a source this is: its place, its name and its time.
@@ -28,6 +29,28 @@ public struct FrameStamp: Sendable, Equatable, Hashable {
         let fraction = rest % 10
         let padded = whole < 10 ? "0\(whole)" : "\(whole)"
         return fraction == 0 ? "\(minutes):\(padded)" : "\(minutes):\(padded).\(fraction)"
+    }
+
+    /// ``clock(_:)`` as the reader's language writes it: `0:11.5` is `0:11,5` in Danish (for people only; frame
+    /// names, JSON, CSV and corrections.json keep the point).
+    public static func shownClock(_ seconds: Double) -> String {
+        Messages.decimal(clock(seconds))
+    }
+
+    /// A frame's name as a person reads it: a video frame's clock reading (`0:11.5`) with the reader's decimal
+    /// mark (`0:11,5`); any other name (a still's file name, `frame-0011.jpg`) as it is.
+    public static func shown(_ name: String) -> String {
+        isClock(name) ? Messages.decimal(name) : name
+    }
+
+    /// Whether `name` is a clock reading as ``clock(_:)`` writes one: minutes, a colon, two digits of seconds, and
+    /// perhaps a point and tenths.
+    public static func isClock(_ name: String) -> Bool {
+        let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        let seconds = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        guard seconds[0].count == 2, seconds[0].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        return seconds.count == 1 || (seconds.count == 2 && seconds[1].count == 1 && seconds[1].allSatisfy({ $0.isASCII && $0.isNumber }))
     }
 
     /// The seconds of a clock reading as a person types one: `42`, `42.5`, `0:42`, `1:02.5` or `1:02:03`; nil for

@@ -91,7 +91,7 @@ public struct ClassManifest: Sendable, Equatable {
         do {
             try AtomicFile.write(bytes, to: path)
         } catch {
-            throw SessionError(file: path, said: Messages.later("cannot be written (%s)", .plain(error.reason)))
+            throw SessionError(file: path, said: Messages.later("cannot be written (%s)", .said(error.said)))
         }
         return (manifest, true)
     }
@@ -106,7 +106,7 @@ public struct ClassManifest: Sendable, Equatable {
         do {
             if try AtomicFile.create(Array(fresh.jsonText().utf8), at: path) { return fresh }
         } catch {
-            throw SessionError(file: path, said: Messages.later("cannot be written (%s)", .plain(error.reason)))
+            throw SessionError(file: path, said: Messages.later("cannot be written (%s)", .said(error.said)))
         }
         guard let found = try read(folder: folder) else {
             throw SessionError(file: path, said: Messages.later("cannot be written (%s)", .said(Messages.later("it was removed meanwhile"))))

@@ -180,18 +180,19 @@ public struct RecordedSession: Sendable, Equatable {
     public static func open(_ path: String) throws -> RecordedSession {
         switch FileSystem.kind(path) {
         case .missing:
-            if FileSystem.exists(path) { throw SessionError(file: path, reason: "is a broken or looping symbolic link") }
+            if FileSystem.exists(path) { throw SessionError(file: path, said: Messages.later("is a broken or looping symbolic link")) }
             throw SessionError(
                 file: path,
-                reason: VideoFile.isVideoName(path)
-                    ? "no such video file" : "no such folder (give a session folder, a video file, or frame files)")
+                said: VideoFile.isVideoName(path)
+                    ? Messages.later("no such video file") : Messages.later("no such folder (give a session folder, a video file, or frame files)"))
         case .regular:
             if VideoFile.isVideoName(path) { return video(path) }
             throw SessionError(
                 file: path,
-                reason: "is a file, not a session folder (give the folder that holds the frames, or a video file)")
+                said: Messages.later("is a file, not a session folder (give the folder that holds the frames, or a video file)"))
         case .other:
-            throw SessionError(file: path, reason: "is not a folder (a FIFO, socket or device); give the folder that holds the frames")
+            throw SessionError(
+                file: path, said: Messages.later("is not a folder (a FIFO, socket or device); give the folder that holds the frames"))
         case .directory:
             break
         }
@@ -219,7 +220,7 @@ public struct RecordedSession: Sendable, Equatable {
         }
         if manifest.runSeconds != nil {
             throw SessionError(
-                file: manifestPath, reason: "'runs' holds times in seconds, which only a video session has; give frame names")
+                file: manifestPath, said: Messages.later("'runs' holds times in seconds, which only a video session has; give frame names"))
         }
         let names: [String]
         if let listed = manifest.frames {
@@ -240,7 +241,9 @@ public struct RecordedSession: Sendable, Equatable {
                 .sorted(by: NaturalOrder.areInIncreasingOrder)
             guard names.count <= SessionManifest.maximumFrames else {
                 throw SessionError(
-                    file: path, reason: "holds \(names.count) frames; a session has at most \(SessionManifest.maximumFrames)")
+                    file: path,
+                    said: Messages.later(
+                        "holds %1$s frames; a session has at most %2$s", .number(names.count), .number(SessionManifest.maximumFrames)))
             }
             for name in names {
                 try checkInside(name, folder: path, root: root, manifest: nil)
@@ -248,7 +251,7 @@ public struct RecordedSession: Sendable, Equatable {
         }
         guard !names.isEmpty else {
             throw SessionError(
-                file: path, reason: "no frames: a session folder holds camera frames (.png, .jpg or .jpeg) or one video")
+                file: path, said: Messages.later("no frames: a session folder holds camera frames (.png, .jpg or .jpeg) or one video"))
         }
 
         let fps = manifest.fps ?? defaultStillsFPS
@@ -260,7 +263,8 @@ public struct RecordedSession: Sendable, Equatable {
                 try checkInside(name, folder: path, root: root, manifest: manifestPath)
                 guard let position = index[name] else {
                     throw SessionError(
-                        file: manifestPath, reason: "run mark '\(TerminalText.truncated(name, width: 80))' names no frame of this session")
+                        file: manifestPath,
+                        said: Messages.later("run mark '%s' names no frame of this session", .plain(TerminalText.truncated(name, width: 80))))
                 }
                 return Double(position) / fps
             }.sorted()
@@ -289,17 +293,20 @@ public struct RecordedSession: Sendable, Equatable {
             if videos.count > 1 {
                 throw SessionError(
                     file: path,
-                    reason: "holds \(videos.count) videos (\(videos.map { TerminalText.truncated($0, width: 80) }.joined(separator: ", "))); name the one to read in session.json's \"video\", or give each its own folder")
+                    said: Messages.later(
+                        "holds %1$s videos (%2$s); name the one to read in session.json's \"video\", or give each its own folder",
+                        .number(videos.count), .plain(videos.map { TerminalText.truncated($0, width: 80) }.joined(separator: ", "))))
             }
             name = videos.first
         }
         guard let name else { return nil }
         if manifest.frames != nil {
-            throw SessionError(file: manifestPath, reason: "names both 'video' and 'frames'; a session is one or the other")
+            throw SessionError(file: manifestPath, said: Messages.later("names both 'video' and 'frames'; a session is one or the other"))
         }
         if manifest.runs != nil {
             throw SessionError(
-                file: manifestPath, reason: "'runs' of a video session are times in seconds from the start (for example [12.5, 40])")
+                file: manifestPath,
+                said: Messages.later("'runs' of a video session are times in seconds from the start (for example [12.5, 40])"))
         }
         try checkInside(
             name, folder: path, root: root, manifest: hasManifest && manifest.video != nil ? manifestPath : nil, what: "video")
@@ -317,18 +324,21 @@ public struct RecordedSession: Sendable, Equatable {
     public static func checkInside(_ name: String, folder: String, root: String, manifest: String?, what: String = "frame") throws {
         let blame = manifest ?? FileSystem.join(folder, name)
         let shown = TerminalText.truncated(name, width: 80)
+        let kind = MessageText.Value.term(what, context: "session file")
         if name.isEmpty {
-            throw SessionError(file: blame, reason: "a \(what) name is empty")
+            throw SessionError(file: blame, said: Messages.later("a %s name is empty", kind))
         }
         if name.hasPrefix("/") {
-            throw SessionError(file: blame, reason: "\(what) '\(shown)' is an absolute path; it must lie inside the session folder")
+            throw SessionError(
+                file: blame, said: Messages.later("%1$s '%2$s' is an absolute path; it must lie inside the session folder", kind, .plain(shown)))
         }
         if name.split(separator: "/").contains("..") {
-            throw SessionError(file: blame, reason: "\(what) '\(shown)' leads outside the session folder")
+            throw SessionError(file: blame, said: Messages.later("%1$s '%2$s' leads outside the session folder", kind, .plain(shown)))
         }
         guard let resolved = FileSystem.resolved(FileSystem.join(folder, name)) else { return }
         if !(resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")) {
-            throw SessionError(file: blame, reason: "\(what) '\(shown)' is a link that leads outside the session folder")
+            throw SessionError(
+                file: blame, said: Messages.later("%1$s '%2$s' is a link that leads outside the session folder", kind, .plain(shown)))
         }
     }
 }

@@ -11,7 +11,9 @@ extension SessionError {
             throw SessionError(file: file, position: error.position, said: Messages.later("malformed JSON: %s", .said(error.said)))
         }
         guard let members = document.members else {
-            throw SessionError(file: file, position: document.position, reason: "a \(name) holds one JSON object, not \(document.typeDescription)")
+            throw SessionError(
+                file: file, position: document.position,
+                said: Messages.later("a %1$s holds one JSON object, not %2$s", .plain(name), .said(document.typeSaid)))
         }
         return (document, members)
     }
@@ -26,12 +28,5 @@ extension SessionError {
         return Messages.later(
             "unknown field '%1$s'; did you mean '%2$s'? (known fields: %3$s)", .plain(TerminalText.truncated(key, width: 40)),
             .plain(suggestion), .plain(names.joined(separator: ", ")))
-    }
-
-    /// An unknown field's message in English (as a correction's, which is told in English).
-    static func unknownField(_ key: String, known: Set<String>) -> String {
-        let names = known.sorted()
-        return "unknown field '\(TerminalText.truncated(key, width: 40))'\(NameSuggestion.suffix(for: key, in: names)) "
-            + "(known fields: \(names.joined(separator: ", ")))"
     }
 }

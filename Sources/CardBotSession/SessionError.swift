@@ -26,12 +26,17 @@ public struct SessionError: Error, Sendable, Equatable, CustomStringConvertible 
         shownReason = said.localized
     }
 
-    /// `FILE: reason`, or `FILE:LINE:COLUMN: error: reason` when the position is known; control characters of
-    /// names from files are made visible.
-    public var description: String {
+    /// `FILE: reason`, or `FILE:LINE:COLUMN: error: reason` when the position is known, in the reader's language;
+    /// control characters of names from files are made visible.
+    public var description: String { line(shownReason) }
+
+    /// ``description`` in English, as JSON, CSV and the gradebook keep it.
+    public var englishDescription: String { line(reason) }
+
+    private func line(_ reason: String) -> String {
         let shown = TerminalText.visible(file)
-        guard let position else { return "\(shown): \(TerminalText.visible(shownReason))" }
-        return "\(shown):\(position.line):\(position.column): error: \(TerminalText.visible(shownReason))"
+        guard let position else { return "\(shown): \(TerminalText.visible(reason))" }
+        return "\(shown):\(position.line):\(position.column): error: \(TerminalText.visible(reason))"
     }
 }
 

@@ -10,10 +10,11 @@ extension SessionManifest {
         if manifest.studentId == id { return bytes }
         if let other = manifest.studentId {
             throw SessionError(
-                file: file, reason: "already says \"studentId\": \(JSONText.quote(other)); change it by hand if it is wrong")
+                file: file,
+                said: Messages.later("already says \"studentId\": %s; change it by hand if it is wrong", .plain(JSONText.quote(other))))
         }
         guard let open = bytes.firstIndex(of: UInt8(ascii: "{")) else {
-            throw SessionError(file: file, reason: "is not a JSON object")
+            throw SessionError(file: file, said: Messages.later("is not a JSON object"))
         }
         var next = open + 1
         while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
@@ -30,7 +31,7 @@ extension SessionManifest {
         var expected = manifest
         expected.studentId = id
         guard (try? parse(result, file: file)) == expected else {
-            throw SessionError(file: file, reason: "could not be given a studentId without changing the rest; add it by hand")
+            throw SessionError(file: file, said: Messages.later("could not be given a studentId without changing the rest; add it by hand"))
         }
         return result
     }

@@ -124,7 +124,7 @@ public struct SessionManifest: Sendable, Equatable {
                         value.position,
                         Messages.later(
                             "'fps' must be the stills' frames per second, from %1$s (one frame every 100 s) to %2$s; %3$s is not",
-                            .plain(Messages.decimal(JSONText.number(minimumFPS, places: 2))), .plain("\(Int(maximumFPS))"),
+                            .decimal(JSONText.number(minimumFPS, places: 2)), .plain("\(Int(maximumFPS))"),
                             value.numberText.map { .plain(TerminalText.truncated($0, width: 40)) } ?? .said(value.typeSaid)))
                 }
                 manifest.fps = fps

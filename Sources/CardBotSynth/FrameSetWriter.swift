@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotSupport
 import Foundation
 
 /// Renders a numbered set of frames into a folder and writes their ground truth as `truth.json`.
@@ -59,7 +60,7 @@ public struct FrameSetWriter: Sendable {
     /// - Throws: `SynthError` when the folder cannot be made, `ImageError` when a frame cannot be written.
     @discardableResult
     public func write(count: Int, seed: UInt64, to directory: String) throws -> Report {
-        guard count >= 1 else { throw SynthError("--count", "\(count) frames: ask for at least one frame") }
+        guard count >= 1 else { throw SynthError("--count", Messages.text("%s frames: ask for at least one frame", count)) }
         try Self.makeDirectory(directory)
         let names = (1...count).map { fileName($0, of: count) }
         let generator = self.generator
@@ -137,14 +138,14 @@ public struct FrameSetWriter: Sendable {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw SynthError(path, "exists and is not a folder; give --out a folder to write the frames into")
+                throw SynthError(path, Messages.text("exists and is not a folder; give --out a folder to write the frames into"))
             }
             return
         }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw SynthError(path, "cannot create the output folder (\((error as NSError).localizedDescription))")
+            throw SynthError(path, Messages.text("cannot create the output folder (%s)", (error as NSError).localizedDescription))
         }
     }
 }

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// What the scene generator should make: image size, how many cards in how many rows, and how hard.
 public struct SceneOptions: Sendable, Hashable {
     /// Image width in pixels.
@@ -37,17 +39,17 @@ public struct SceneOptions: Sendable, Hashable {
     /// - Throws: `SynthError` naming the option that is out of range.
     public func validate(faces: [CardFace]) throws {
         guard width >= 64, height >= 64, width <= 4096, height <= 4096 else {
-            throw SynthError("--size", "\(width)x\(height) is out of range: use 64x64 up to 4096x4096 pixels")
+            throw SynthError("--size", Messages.text("%1$sx%2$s is out of range: use 64x64 up to 4096x4096 pixels", width, height))
         }
-        guard !faces.isEmpty else { throw SynthError("deck", "there are no card faces to lay out") }
+        guard !faces.isEmpty else { throw SynthError("deck", Messages.text("there are no card faces to lay out")) }
         if let rows, !(1...Self.maximumRows).contains(rows) {
-            throw SynthError("--rows", "\(rows) is out of range: use 1 to \(Self.maximumRows) rows")
+            throw SynthError("--rows", Messages.text("%1$s is out of range: use 1 to %2$s rows", rows, Self.maximumRows))
         }
         if let cards, !(1...Self.maximumCards).contains(cards) {
-            throw SynthError("--cards", "\(cards) is out of range: use 1 to \(Self.maximumCards) cards")
+            throw SynthError("--cards", Messages.text("%1$s is out of range: use 1 to %2$s cards", cards, Self.maximumCards))
         }
         if let rows, let cards, cards < rows {
-            throw SynthError("--cards", "\(cards) cards cannot fill \(rows) rows: use at least one card per row")
+            throw SynthError("--cards", Messages.text("%1$s cards cannot fill %2$s rows: use at least one card per row", cards, rows))
         }
         if let program {
             let ids = Set(faces.map(\.id))
@@ -55,10 +57,10 @@ public struct SceneOptions: Sendable, Hashable {
                 program.joined().count <= Self.maximumCards
             else {
                 throw SynthError(
-                    "program", "lay out 1 to \(Self.maximumRows) non-empty rows and at most \(Self.maximumCards) cards")
+                    "program", Messages.text("lay out 1 to %1$s non-empty rows and at most %2$s cards", Self.maximumRows, Self.maximumCards))
             }
             if let missing = program.joined().first(where: { !ids.contains($0) }) {
-                throw SynthError("program", "marker \(missing) is not in the deck")
+                throw SynthError("program", Messages.text("marker %s is not in the deck", missing))
             }
         }
     }

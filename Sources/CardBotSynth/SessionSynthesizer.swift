@@ -74,10 +74,10 @@ public struct SessionSynthesizer: Sendable {
         level: SessionManifest.LevelReference? = nil, jobs: Int = 2
     ) throws -> SessionTruth {
         guard !programs.isEmpty, programs.allSatisfy({ !$0.isEmpty }) else {
-            throw SynthError("--program", "give at least one card for every program")
+            throw SynthError("--program", Messages.text("give at least one card for every program"))
         }
         if options.pace.goCard && goFace == nil {
-            throw SynthError("--go-card", "the deck has no card named 'go' to lay beside the row; give --no-go-card")
+            throw SynthError("--go-card", Messages.text("the deck has no card named 'go' to lay beside the row; give --no-go-card"))
         }
         let timeline = SessionTimeline(cardCounts: programs.map(\.count), seed: seed, options: options.pace)
         let stage = try SessionStage(programs: programs, faces: faces, goFace: options.pace.goCard ? goFace : nil,

@@ -4,7 +4,7 @@ import CardBotSupport
 public struct SynthError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file or option the problem is about (for example `--cards` or an output folder).
     public var subject: String
-    /// What is wrong and what to do.
+    /// What is wrong and what to do, in the reader's language (the reasons are told as they are thrown).
     public var reason: String
 
     /// Creates an error.

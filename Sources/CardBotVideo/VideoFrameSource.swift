@@ -229,7 +229,7 @@ public struct VideoFrameSource: FrameSource {
         while true {
             switch decoder.next() {
             case .end:
-                throw ImageError(.truncated, file: file, said: Messages.later("no frame at %s", .plain(stamp.name)))
+                throw ImageError(.truncated, file: file, said: Messages.later("no frame at %s", .decimal(stamp.name)))
             case .damaged:
                 continue
             case .frame(let frame, let seconds):

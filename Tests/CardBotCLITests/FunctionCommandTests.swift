@@ -9,7 +9,7 @@ struct FunctionCommandTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("Level 17: Puddle tunnel"))
         #expect(output.stdout.contains("Note: 1 block was still open when the cards ran out and closed there: define-a (card 2)"))
-        #expect(output.stdout.contains("    call-a (card 1): the cards of define-a (card 2)\n       1. forward  (card 3)  moved to (2, 1)\n"))
+        #expect(output.stdout.contains("    call-a (card 1): the cards of define-a (card 2)\n       1. forward  (card 3)  moved to the third tile of the second row\n"))
         #expect(output.stdout.contains("It used 5 cards: the fewest possible."))
         let json = try CLIRunner.run(["run", "--level", "17", "--program", "call-a define-a forward jump call-a", "--json"])
         let lines = json.stdout.split(separator: "\n").map(String.init)
@@ -26,7 +26,7 @@ struct FunctionCommandTests {
         #expect(missing.stderr == "cardbot: error: --program: card 2 (call-a) calls a function that is not defined: lay a define-a card somewhere with the cards it should run, closed by end\n")
         let stuck = try CLIRunner.run(["run", "--level", "17", "--program", "call-a define-a call-a"])
         #expect(stuck.status == 1)
-        #expect(stuck.stdout.contains("The robot got stuck: call-a (card 3) called a again before a made a step, so the calls would go on forever at (1, 1)."))
+        #expect(stuck.stdout.contains("The robot got stuck: call-a (card 3) called a again before a made a step, so the calls would go on forever on the start tile."))
     }
 
     @Test("run keeps each level's optimum in the cache folder and reads it back; a corrupt entry is solved again")

@@ -19,21 +19,21 @@ struct LanguageCommandTests {
                   4  frem
                   5  frem
 
-                 1. frem     (kort 1)  gik til (2, 1)
-                 2. frem     (kort 2)  gik til (3, 1), tog en diamant (1 af 2)
-                 3. hop      (kort 3)  hoppede til (5, 1), tog en diamant (2 af 2)
-                 4. frem     (kort 4)  gik til (6, 1), nåede målet!
+                 1. frem     (kort 1)  gik til det tredje felt i anden række
+                 2. frem     (kort 2)  gik til det fjerde felt i anden række, tog en diamant (1 af 2)
+                 3. hop      (kort 3)  hoppede til det sjette felt i anden række, tog en diamant (2 af 2)
+                 4. frem     (kort 4)  gik til målet!
 
-                Flot! Robotten nåede målet ved (6, 1) med alle 2 diamanter på 4 skridt.
+                Flot! Robotten tog alle 2 diamanter og nåede målet på 4 skridt.
                 Den brugte 5 kort; det kan gøres med 3.
 
                 """)
         let failed = try CLIRunner.run(["run", "--level", "4", "--program", "forward forward", "--language", "da"])
         #expect(failed.status == 1)
         #expect(failed.stdout.hasSuffix("""
-             2. frem     (kort 2)  faldt i vandet ved (3, 1)
+             2. frem     (kort 2)  faldt i vandet på det fjerde felt i anden række
 
-            Robotten faldt i vandet ved (3, 1).
+            Robotten faldt i vandet på det fjerde felt i anden række.
             Tip: Hop, når vandet er lige foran robotten.
 
             """))
@@ -44,7 +44,7 @@ struct LanguageCommandTests {
         let danish = try CLIRunner.run(["run", "--level", "7", "--program", "frem frem HOP frem", "--language", "da"])
         let english = try CLIRunner.run(["run", "--level", "7", "--program", "forward forward jump forward"])
         #expect(danish.status == 0, "\(danish.stderr)")
-        #expect(danish.stdout.contains(" 3. hop      (kort 3)  hoppede til (5, 1)"))
+        #expect(danish.stdout.contains(" 3. hop      (kort 3)  hoppede til det sjette felt i anden række"))
         let json = try CLIRunner.run(["run", "--level", "7", "--program", "frem forward hop 0", "--language", "da", "--json"])
         let englishJSON = try CLIRunner.run(["run", "--level", "7", "--program", "forward forward jump forward", "--json"])
         #expect(json.stdout == englishJSON.stdout)
@@ -59,10 +59,10 @@ struct LanguageCommandTests {
     func environment() throws {
         let arguments = ["run", "--level", "1", "--program", "forward forward forward"]
         let danish = try CLIRunner.run(arguments, environment: ["LANG": "da_DK.UTF-8"])
-        #expect(danish.stdout.contains("Flot! Robotten nåede målet ved (4, 1) på 3 skridt."))
+        #expect(danish.stdout.contains("Flot! Robotten nåede målet på 3 skridt."))
         #expect(danish.stdout.contains("Den brugte 3 kort: så få som muligt."))
         let c = try CLIRunner.run(arguments, environment: ["LANG": "da_DK.UTF-8", "LC_ALL": "C"])
-        #expect(c.stdout.contains("Well done! The robot reached the goal at (4, 1) in 3 steps."))
+        #expect(c.stdout.contains("Well done! The robot reached the goal in 3 steps."))
         let unknown = try CLIRunner.run(arguments, environment: ["LANG": "xx_YY.UTF-8"])
         #expect(unknown.stdout.contains("Well done!"))
         #expect(unknown.stderr.isEmpty)
@@ -71,7 +71,7 @@ struct LanguageCommandTests {
     @Test("--language with no catalog warns once and speaks English")
     func unknownLanguage() throws {
         let output = try CLIRunner.run(["run", "--level", "1", "--program", "forward", "--language", "tlh"])
-        #expect(output.stdout.contains("The cards ran out at (2, 1)"))
+        #expect(output.stdout.contains("The cards ran out on the third tile of the second row"))
         #expect(output.stderr == "cardbot: warning: --language: no messages in language 'tlh'; available: da, en; messages are in English\n")
     }
 
@@ -108,7 +108,7 @@ struct LanguageCommandTests {
         #expect(output.status == 0)
         #expect(output.stdout.hasPrefix("Optagelse Examples/maya-level-3 med Maya: bane 3, Venstre og højre\n"))
         #expect(output.stdout.contains("Forsøg 1 ved frame-0011.jpg (5 s):"))
-        #expect(output.stdout.contains("Robotten stødte ind i en mur ved (3, 1)."))
+        #expect(output.stdout.contains("Robotten stødte ind i muren på det fjerde felt i anden række; den blev stående på det tredje felt i anden række."))
         #expect(output.stdout.contains("""
             Opsummering:
               Billeder:       24 læst, 0 ulæselige
@@ -126,6 +126,9 @@ struct LanguageCommandTests {
         ["validate", "Levels", "--json"],
         ["cards", "--json"],
         ["detect", "--json", "Examples/maya-level-3/frame-0011.jpg"],
+        // The capture check's measures hold decimals ("0.5 marker cells"): a point in every language.
+        ["check", "Examples/maya-level-3", "--json"],
+        ["run", "Examples/zoe-level-5", "--json"],
     ])
     func machineFormats(arguments: [String]) throws {
         let english = try CLIRunner.run(arguments)
@@ -198,5 +201,45 @@ struct LanguageCommandTests {
         #expect(files["en"]?["html"]?.contains("<h1>Progress: autumn term</h1>") == true)
         // The legend names an unlocked level as its cells do.
         #expect(files["en"]?["html"]?.contains(#"<span class="open" title="unlocked, not played">open</span>"#) == true)
+    }
+
+    @Test("Danish places on the map, card by card: off the map, into a wall, short of the goal")
+    func danishPlaces() throws {
+        let short = try CLIRunner.run(["run", "--level", "1", "--program", "frem", "--language", "da"])
+        #expect(short.stdout.contains("Kortene slap op på det tredje felt i anden række, 2 felter fra målet."), "\(short.stdout)")
+        // "det andet felt", "anden række": the ordinal agrees with its noun.
+        let wall = try CLIRunner.run(["run", "--level", "3", "--program", "højre frem", "--language", "da"])
+        #expect(wall.stdout.contains(" 2. frem     (kort 2)  stødte ind i en mur; blev stående på startfeltet"), "\(wall.stdout)")
+        #expect(wall.stdout.contains("Robotten stødte ind i muren på det andet felt i tredje række; den blev stående på startfeltet."))
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let level = folder.appendingPathComponent("edge.json")
+        try Data(
+            #"{"format": 2, "number": 1, "name": "Kant", "description": "Ud over kanten.", "cards": {"0": "forward", "2": "right"}, "tiles": [">.G", "..."]}"#
+                .utf8
+        ).write(to: level)
+        let edge = try CLIRunner.run(["run", "--level", level.path, "--program", "højre frem frem", "--language", "da"])
+        #expect(edge.stdout.contains(" 3. frem     (kort 3)  stødte ind i kanten af banen; blev stående på det første felt i anden række"), "\(edge.stdout)\(edge.stderr)")
+        #expect(edge.stdout.contains("Robotten stødte ind i kanten af banen på det første felt i anden række."))
+        for output in [short, wall, edge] {
+            #expect(output.stdout.range(of: #"\(\d+, \d+\)"#, options: .regularExpression) == nil, "\(output.stdout)")
+        }
+        // JSON keeps the coordinates.
+        let json = try CLIRunner.run(["run", "--level", "1", "--program", "frem", "--language", "da", "--json"])
+        #expect(json.stdout.contains(#""x":2,"y":1"#))
+    }
+
+    @Test("a video's times in Danish are written with a decimal comma; JSON keeps the point")
+    func danishClockTimes() throws {
+        let danish = try CLIRunner.run(["run", "Examples/zoe-level-5", "--language", "da"])
+        #expect(danish.stdout.contains("Forsøg 2, der blev trykket på Kør ved 0:34,4:"), "\(danish.stdout)")
+        #expect(danish.stdout.contains("der blev trykket på Kør-kortet ved 0:14, 0:34,4"))
+        #expect(danish.stdout.contains("forsøg 2 ved 0:34,4"))
+        #expect(!danish.stdout.contains("0:34.4"))
+        let english = try CLIRunner.run(["run", "Examples/zoe-level-5"])
+        #expect(english.stdout.contains("0:34.4"))
+        let json = try CLIRunner.run(["run", "Examples/zoe-level-5", "--language", "da", "--json"])
+        #expect(json.stdout.contains(#""frame":"0:34.4""#))
+        #expect(!json.stdout.contains("0:34,4"))
     }
 }

@@ -95,6 +95,42 @@ struct MessageCatalogCoverageTests {
         #expect(missing.isEmpty, "add these to Locale/da.po: \(missing.sorted())")
     }
 
+    /// Every string literal of the sources as Swift reads it (one-line literals, and multi-line ones without their
+    /// indentation): where a message id may be written, whether through `Messages` or as a word a `MessageText`
+    /// translates later (`.term`, ArgumentParser's words).
+    static func literalsInSources() throws -> Set<String> {
+        let literal = try NSRegularExpression(pattern: #""((?:[^"\\\n]|\\.)*)"(?!")"#)
+        let multiline = try NSRegularExpression(pattern: #"\"\"\"\n(.*?)\n( *)\"\"\""#, options: [.dotMatchesLineSeparators])
+        var found: Set<String> = []
+        let sources = CLIRunner.packageRoot.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let range = NSRange(text.startIndex..., in: text)
+            for match in literal.matches(in: text, range: range) {
+                found.insert(unescaped(text[Range(match.range(at: 1), in: text)!]))
+            }
+            for match in multiline.matches(in: text, range: range) {
+                let indent = text[Range(match.range(at: 2), in: text)!].count
+                let lines = text[Range(match.range(at: 1), in: text)!].split(separator: "\n", omittingEmptySubsequences: false)
+                found.insert(
+                    lines.map { $0.dropFirst(indent) }.joined(separator: "\n")
+                        .replacingOccurrences(of: "\\\n", with: "")
+                        .replacingOccurrences(of: #"\""#, with: "\"").replacingOccurrences(of: #"\\"#, with: "\\"))
+            }
+        }
+        return found
+    }
+
+    @Test("every Danish entry translates a text the code still writes")
+    func noStaleTranslations() throws {
+        let literals = try Self.literalsInSources()
+        let ids = try Self.translatedIDs().map { $0.split(separator: "\u{4}", omittingEmptySubsequences: false).last.map(String.init) ?? $0 }
+        #expect(ids.count > 100)
+        let stale = ids.filter { !$0.isEmpty && !literals.contains($0) }.sorted()
+        #expect(stale.isEmpty, "remove these from Locale/da.po (no source writes them): \(stale)")
+    }
+
     @Test("msgfmt --check accepts the Danish catalog")
     func msgfmtAccepts() throws {
         let process = Process()

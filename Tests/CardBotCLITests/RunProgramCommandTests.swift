@@ -9,9 +9,9 @@ struct RunProgramCommandTests {
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
         #expect(output.stdout.contains("Level 1: First steps"))
-        #expect(output.stdout.contains(" 1. forward  (card 1)  moved to (2, 1)"))
-        #expect(output.stdout.contains("reached the goal!"))
-        #expect(output.stdout.contains("Well done! The robot reached the goal at (4, 1) in 3 steps."))
+        #expect(output.stdout.contains(" 1. forward  (card 1)  moved to the third tile of the second row"))
+        #expect(output.stdout.contains(" 3. forward  (card 3)  moved to the goal!"))
+        #expect(output.stdout.contains("Well done! The robot reached the goal in 3 steps."))
         #expect(output.stdout.contains("It used 3 cards: the fewest possible."))
     }
 
@@ -19,7 +19,7 @@ struct RunProgramCommandTests {
     func failure() throws {
         let output = try CLIRunner.run(["run", "--level", "Levels/04-jump-the-water.json", "--program", "forward forward"])
         #expect(output.status == 1)
-        #expect(output.stdout.contains("The robot fell into the water at (3, 1)."))
+        #expect(output.stdout.contains("The robot fell into the water on the fourth tile of the second row."))
         #expect(output.stdout.contains("Hint: "))
     }
 

@@ -146,7 +146,7 @@ struct GradeReportTests {
         ]
         let attempt = AttemptRecord(
             number: 1, frame: "frame-0011.jpg", seconds: 5, program: ["forward", "forward", "right", "jump"], solved: false,
-            reason: "bumped", message: "The robot bumped into a wall at (3, 1).", readings: readings)
+            reason: "bumped", message: "The robot bumped into the wall on the fourth tile of the second row; it stayed on the third tile of the second row.", readings: readings)
         let grade = SessionGrade(
             path: "kim", student: "Kim", level: 3, levelName: "Left and right", attempts: 1, solved: false, stars: 1, cards: 4,
             optimal: 8, frames: 10, finalProgram: attempt.program, shownProgram: attempt.program, history: [attempt])

@@ -91,7 +91,7 @@ struct FunctionCardTests {
         #expect(trace.result.stuckCardPosition == 4)
         #expect(trace.result.steps == 1)
         #expect(TraceFormatter.resultSentence(trace, level: level)
-            == "The robot got stuck: call-a (card 4) called a again before a made a step, so the calls would go on forever at (1, 0).")
+            == "The robot got stuck: call-a (card 4) called a again before a made a step, so the calls would go on forever on the second tile of the first row.")
     }
 
     @Test("stuck: two functions that call each other with no step between")
@@ -153,9 +153,9 @@ struct FunctionCardTests {
         let level = try Self.corridor()
         let trace = try TestLevel.run(level, "forward call-a define-a forward forward end")
         let lines = TraceFormatter.lines(for: trace, level: level, optimal: nil)
-        #expect(lines.contains(" 1. forward  (card 1)  moved to (1, 0)"))
+        #expect(lines.contains(" 1. forward  (card 1)  moved to the second tile of the first row"))
         #expect(lines.contains("    call-a (card 2): the cards of define-a (card 3)"))
-        #expect(lines.contains("       2. forward  (card 4)  moved to (2, 0)"))
+        #expect(lines.contains("       2. forward  (card 4)  moved to the third tile of the first row"))
         #expect(lines.contains("    end of a: back after card 2"))
         let json = TraceJSONLines.lines(for: trace, optimal: nil)
         #expect(json[0] == #"{"type":"step","step":1,"card":"forward","index":1,"x":1,"y":0,"facing":"east","event":"moved","gem":false,"depth":0}"#)

@@ -145,7 +145,7 @@ struct DeckTests {
         arguments: [
             ("{", "malformed JSON"),
             ("[]", "should be an object"),
-            ("{\"format\": \"cardbot-deck/1\"}", "\"cards\" is missing"),
+            ("{\"format\": \"cardbot-deck/1\"}", "'cards' is missing"),
             ("{\"format\": \"cardbot-deck/9\", \"cards\": []}", "cardbot-deck/9"),
             ("{\"format\": \"cardbot-deck/1\", \"cards\": []}", "no cards"),
             ("{\"format\": \"cardbot-deck/1\", \"cards\": [{\"marker\": \"x\", \"name\": \"a\", \"image\": \"a.png\"}]}",

@@ -45,7 +45,7 @@ public enum CaptureJudge {
 
     /// `value` with `places` decimals, in the reader's way of writing numbers.
     static func number(_ value: Double, places: Int = 0) -> MessageText.Value {
-        .plain(Messages.decimal(String(format: "%.\(places)f", value)))
+        .decimal(String(format: "%.\(places)f", value))
     }
 
     /// A share as a percentage with one decimal under 10, none above.

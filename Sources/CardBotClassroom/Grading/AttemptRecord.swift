@@ -15,8 +15,8 @@ public struct AttemptRecord: Sendable, Equatable {
     public var solved: Bool
     /// Why the run ended (`goal`, `bumped`, `fell`, ... as in `run --json`), or `not-runnable`.
     public var reason: String
-    /// What happened, in the terminal's words: "The robot bumped into a wall at (3, 1).", or why the program
-    /// could not run.
+    /// What happened, in the terminal's words: "The robot fell into the water on the fourth tile of the second
+    /// row.", or why the program could not run.
     public var message: String
     /// How each card of the program was read in the attempt's frame, in program order; nil where that frame does
     /// not show the card. Empty for records from before readings were kept.

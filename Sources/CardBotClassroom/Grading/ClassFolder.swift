@@ -27,7 +27,7 @@ public struct ClassFolder: Sendable {
         /// session folder's own name (or, for a video at the top of the class, its name without the extension).
         public var folderStudent: String
         /// Why the folder is not searched (it lies deeper than ``ClassFolder/maxDepth``); nil for a session.
-        public var problem: String? = nil
+        public var problem: MessageText? = nil
     }
 
     /// The class folder as given.
@@ -90,9 +90,9 @@ public struct ClassFolder: Sendable {
     public static func discover(_ path: String) throws -> ClassFolder {
         switch FileSystem.kind(path) {
         case .missing:
-            throw SessionError(file: path, reason: "no such folder")
+            throw SessionError(file: path, said: Messages.later("no such folder"))
         case .regular, .other:
-            throw SessionError(file: path, reason: "is a file, not a class folder (give the folder that holds the session folders)")
+            throw SessionError(file: path, said: Messages.later("is a file, not a class folder (give the folder that holds the session folders)"))
         case .directory:
             break
         }
@@ -112,7 +112,8 @@ public struct ClassFolder: Sendable {
                 student = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
             }
             let problem = tooDeep.contains(components)
-                ? "more than \(maxDepth) folders below the class folder, so not searched for sessions; move them up" : nil
+                ? Messages.later("more than %s folders below the class folder, so not searched for sessions; move them up", .number(maxDepth))
+                : nil
             return Entry(relativePath: relative, path: full, folderStudent: student, problem: problem)
         }.sorted { NaturalOrder.areInIncreasingOrder($0.relativePath, $1.relativePath) }
         return ClassFolder(path: path, entries: entries, manifest: try ClassManifest.read(folder: path))

@@ -108,15 +108,20 @@ public struct Grader: Sendable {
         if let level, let fallbackLevel { levels.preload(fallbackLevel, fallback: level) }
         for entry in entries {
             if let problem = entry.problem {
-                failed.append(.failed(path: entry.relativePath, student: entry.folderStudent, error: "\(entry.relativePath): \(problem)"))
+                failed.append(
+                    .failed(
+                        path: entry.relativePath, student: entry.folderStudent, error: "\(entry.relativePath): \(problem.english)",
+                        shownError: "\(entry.relativePath): \(problem.localized)"))
                 continue
             }
             let folder: RecordedSession
             do {
                 folder = try RecordedSession.open(entry.path)
             } catch {
-                failed.append(.failed(path: entry.relativePath, student: entry.folderStudent,
-                                      error: classFolder.errorText(error)))
+                failed.append(
+                    .failed(
+                        path: entry.relativePath, student: entry.folderStudent, error: classFolder.errorText(error),
+                        shownError: classFolder.shownErrorText(error)))
                 continue
             }
             let student = Self.student(folder.manifest.student, fallback: entry.folderStudent)
@@ -126,7 +131,10 @@ public struct Grader: Sendable {
                 prepared.append(
                     Prepared(entry: entry, folder: folder, student: student, level: level, levelKey: key, levelFile: own))
             } catch {
-                failed.append(.failed(path: entry.relativePath, student: student, error: classFolder.errorText(error)))
+                failed.append(
+                    .failed(
+                        path: entry.relativePath, student: student, error: classFolder.errorText(error),
+                        shownError: classFolder.shownErrorText(error)))
             }
         }
         let classKey = classFolder.key
@@ -207,7 +215,7 @@ public struct Grader: Sendable {
                 } catch {
                     var grade = SessionGrade.failed(
                         path: session.entry.relativePath, student: session.student,
-                        error: classFolder.errorText(error), level: session.level.number,
+                        error: classFolder.errorText(error), shownError: classFolder.shownErrorText(error), level: session.level.number,
                         levelName: session.level.name)
                     grade.levelFile = session.levelFile
                     grade.showLevelName(of: session.level)

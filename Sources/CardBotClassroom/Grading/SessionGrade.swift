@@ -103,8 +103,11 @@ public struct SessionGrade: Sendable, Equatable {
     public var finalProgram: [String]
     /// The best successful program as card names, else the last program run, else the final program.
     public var shownProgram: [String]
-    /// Why the session could not be graded.
+    /// Why the session could not be graded, in English (as JSON, CSV and the gradebook keep it).
     public var error: String?
+    /// Why the session could not be graded, in the reader's language, when it was told in it (nil: as ``error``
+    /// says, such as a grade read back from a gradebook).
+    public var shownError: String?
     /// Every program run (or refused as not runnable), in order, with its result.
     public var history: [AttemptRecord]
     /// The frames that could not be read, in order, and why.
@@ -151,12 +154,17 @@ public struct SessionGrade: Sendable, Equatable {
         self.unreadable = unreadable
     }
 
-    /// A session that could not be graded.
-    public static func failed(path: String, student: String, error: String, level: Int? = nil, levelName: String? = nil)
-        -> SessionGrade
-    {
-        SessionGrade(path: path, student: student, level: level, levelName: levelName, error: error)
+    /// A session that could not be graded: why in English, and as the reader is told it (`shownError`).
+    public static func failed(
+        path: String, student: String, error: String, shownError: String? = nil, level: Int? = nil, levelName: String? = nil
+    ) -> SessionGrade {
+        var grade = SessionGrade(path: path, student: student, level: level, levelName: levelName, error: error)
+        grade.shownError = shownError == error ? nil : shownError
+        return grade
     }
+
+    /// Why the session could not be graded, as the terminal and the HTML report show it.
+    public var errorShown: String? { shownError ?? error }
 
     /// The stars of a session.
     ///

@@ -15,6 +15,7 @@ extension SessionGrade {
         grade.student = pseudonym
         grade.levelFile = levelFile.map(clean)
         grade.error = error.map(clean)
+        grade.shownError = shownError.map(clean)
         grade.notes = notes.map(clean)
         grade.firstSuccess?.frame = clean(firstSuccess?.frame ?? "")
         grade.taps = taps.map { tap in

@@ -177,13 +177,13 @@ public enum ClassHTML {
             "css": row.stars.map { "s\($0)" } ?? "err",
             "attempts": String(row.attempts),
         ]
-        if let error = row.error {
+        if let error = row.errorShown {
             values["error"] = error
             return values
         }
         if let first = row.firstSuccess {
             values["solvedText"] = Messages.text(
-                "yes, at attempt %1$s (%2$s, %3$s)", first.attempt, first.frame, SessionReport.time(first.seconds))
+                "yes, at attempt %1$s (%2$s, %3$s)", first.attempt, FrameStamp.shown(first.frame), SessionReport.time(first.seconds))
         } else {
             values["solvedText"] = Messages.text("no")
         }
@@ -207,7 +207,7 @@ public enum ClassHTML {
         values["history"] = row.history.map { attempt -> [String: Any] in
             let readings = Self.readings(attempt, crops: pictures?.crops[attempt.number] ?? [], anchor: anchor, placement: placement)
             var values: [String: Any] = [
-                "number": String(attempt.number), "frame": attempt.frame, "time": SessionReport.time(attempt.seconds),
+                "number": String(attempt.number), "frame": FrameStamp.shown(attempt.frame), "time": SessionReport.time(attempt.seconds),
                 "cards": attempt.program.isEmpty ? Messages.text("no cards") : attempt.program.map(Card.shown).joined(separator: " "),
                 "css": attempt.solved ? "ok" : "fail", "message": attempt.message,
                 "readings": readings, "hasReadings": !readings.isEmpty,
@@ -216,12 +216,12 @@ public enum ClassHTML {
             return values
         }
         values["hasHistory"] = !row.history.isEmpty
-        values["unreadable"] = row.unreadable.map { ["frame": $0.name, "reason": $0.shownReason] }
+        values["unreadable"] = row.unreadable.map { ["frame": FrameStamp.shown($0.name), "reason": $0.shownReason] }
         values["hasUnreadable"] = !row.unreadable.isEmpty
         if let undone = row.failedAfterSolving, let first = row.firstSuccess {
             values["warning"] = Messages.text(
                 "Solved at attempt %1$s, then the cards were changed: the last attempt (%2$s, %3$s) failed. The program above is the best one; the picture shows the cards at the end.",
-                first.attempt, undone.number, undone.frame)
+                first.attempt, undone.number, FrameStamp.shown(undone.frame))
         }
         if let thumbnail = pictures?.thumbnail {
             values["thumbnail"] = placement.source(thumbnail, name: "\(anchor)-frame.png", type: "image/png")

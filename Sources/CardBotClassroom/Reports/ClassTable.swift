@@ -114,7 +114,7 @@ public struct ClassTable: Sendable {
             lines.append(Messages.text("Not graded:"))
             for row in failed {
                 let student = TerminalText.truncated(row.student, width: Self.maximumNameWidth)
-                lines.append("  \(Self.clean(row.path)) (\(student)): \(Self.clean(row.error ?? ""))")
+                lines.append("  \(Self.clean(row.path)) (\(student)): \(Self.clean(row.errorShown ?? ""))")
             }
         }
         return lines

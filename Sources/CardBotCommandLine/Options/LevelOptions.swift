@@ -19,7 +19,7 @@ package struct LevelOptions: ParsableArguments {
     /// The level given, where one is needed.
     /// - Throws: a ``Problem`` saying to give it, when it is missing.
     package func required() throws -> String {
-        guard let level else { throw Problem("give the level with --level (a level file or a level number)") }
+        guard let level else { throw Problem(Messages.text("give the level with --level (a level file or a level number)")) }
         return level
     }
 }

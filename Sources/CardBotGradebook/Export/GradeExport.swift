@@ -116,7 +116,7 @@ public enum GradeExport {
             do {
                 try AtomicFile.write(Array(text.utf8), to: file)
             } catch {
-                throw Problem(file: file, Messages.text("cannot be written: %s", error.reason))
+                throw Problem(file: file, Messages.text("cannot be written: %s", error.said.localized))
             }
         }
         return (files.map(\.0), leftOut)

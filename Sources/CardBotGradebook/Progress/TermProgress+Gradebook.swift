@@ -18,7 +18,7 @@ extension TermProgress {
             try ProgressSession.all(inGradebook: path), gradebook: path, rosterClass: rosterClass, school: school)
         let catalog = try LevelCatalog(directory: levelsDirectory)
         if let student, !sessions.contains(where: { $0.student == student || $0.studentID == student }) {
-            throw Problem("\(path): no sessions of student '\(student)'")
+            throw Problem(file: path, Messages.text("no sessions of student '%s'", TerminalText.truncated(student, width: 80)))
         }
         var progress = TermProgress(sessions: sessions, catalog: catalog.levels, student: student)
         let chosen = sessions.filter { student == nil || $0.student == student || $0.studentID == student }

@@ -85,7 +85,7 @@ public enum RosterMatching {
             do {
                 try AtomicFile.write(updated, to: file)
             } catch {
-                throw SessionError(file: file, reason: error.reason)
+                throw SessionError(file: file, said: error.said)
             }
             result[index].written = true
         }

@@ -12,9 +12,14 @@ public struct LevelLoadError: Error, Sendable, CustomStringConvertible {
         self.diagnostics = diagnostics
     }
 
-    /// One problem per line, `FILE:LINE:COLUMN: error: message`.
+    /// One problem per line, `FILE:LINE:COLUMN: error: message`, in the reader's language.
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
+    }
+
+    /// ``description`` in English, as JSON, CSV and the gradebook keep it.
+    public var englishDescription: String {
+        diagnostics.map(\.englishDescription).joined(separator: "\n")
     }
 }
 

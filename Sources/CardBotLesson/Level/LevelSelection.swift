@@ -13,7 +13,7 @@ extension LevelLoader {
         }
         let catalog = try LevelCatalog(directory: directory, deckNames: deckNames)
         try catalog.requireNoProblems()
-        guard !catalog.levels.isEmpty else { throw Problem("\(directory): no levels to print") }
+        guard !catalog.levels.isEmpty else { throw Problem(file: directory, Messages.text("no levels to print")) }
         return catalog.levels
     }
 }

@@ -2,7 +2,8 @@ import CardBotSupport
 
 /// The result of a run in words a child knows, without coordinates: what happened, on which step, and near what
 /// (the start, the goal, the water, a gem), or how many tiles short of the goal; what the AR replay shows after the
-/// robot's last step. The terminal trace and JSON keep the coordinates (``TraceFormatter/resultSentence(_:level:)``).
+/// robot's last step. The terminal trace names the tile where it stopped (``TraceFormatter/resultSentence(_:level:)``);
+/// JSON keeps the coordinates.
 ///
 /// The words: "the start", "the goal", "the water", "a gem", "a wall", "the edge of the map", "step N" (the step
 /// that ended the run, counted as the replay's captions count them), "N tiles from the goal" (counted along the

@@ -22,7 +22,9 @@ public struct RunReport: Sendable {
         lines.append("")
         if showMap {
             lines.append(
-                Messages.text("Start at %1$s, facing %2$s:", level.map.start, TraceFormatter.facingName(level.map.startFacing)))
+                Messages.text(
+                    "Start on %1$s, facing %2$s:", PlaceWords.tile(level.map.start, map: level.map, landmarks: false),
+                    TraceFormatter.facingName(level.map.startFacing)))
             lines += renderer.startRows(level.map).map { "  " + $0 }
             lines.append("")
         }

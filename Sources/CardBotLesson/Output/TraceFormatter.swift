@@ -55,8 +55,8 @@ public enum TraceFormatter {
     /// Steps inside functions are indented four spaces per call running (plus two), up to this many calls deep.
     static let maximumIndent = 8
 
-    /// One step: "  3. jump      (card 4)  jumped to (4, 3), took a gem (1 of 2)"; a step made inside a function is
-    /// indented by the calls running.
+    /// One step: "  3. jump      (card 4)  jumped to the fifth tile of the fourth row, took a gem (1 of 2)"; a step
+    /// made inside a function is indented by the calls running.
     public static func stepLine(_ step: TraceStep, in trace: Trace, level: Level) -> String {
         let indent = step.depth == 0 ? 0 : 4 * min(step.depth, maximumIndent) + 2
         return String(repeating: " ", count: indent) + flatStepLine(step, in: trace, level: level)
@@ -76,9 +76,10 @@ public enum TraceFormatter {
         return head + "  " + what(step, trace: trace, level: level)
     }
 
-    /// What a step did, in words.
+    /// What a step did, in words: where the robot went told as a place on the map (``PlaceWords``), never in
+    /// coordinates.
     static func what(_ step: TraceStep, trace: Trace, level: Level) -> String {
-        let at = step.state.position
+        let at = PlaceWords.tile(step.state.position, map: level.map)
         var text: String
         switch step.event {
         case .moved: text = Messages.text("moved to %s", at)
@@ -89,18 +90,19 @@ public enum TraceFormatter {
                 ? Messages.text("turned left, now facing %s", facing) : Messages.text("turned right, now facing %s", facing)
         case .bumped:
             let obstacle = trace.result.obstacle.map {
-                level.map.contains($0) ? Messages.text("a wall at %s", $0) : Messages.text("the edge of the map")
+                level.map.contains($0) ? Messages.text("a wall") : Messages.text("the edge of the map")
             } ?? Messages.text("a wall")
             text = step.card == .jump
-                ? Messages.text("could not jump: %1$s is in the way; stayed at %2$s", obstacle, at)
-                : Messages.text("bumped into %1$s; stayed at %2$s", obstacle, at)
-        case .fell: text = Messages.text("fell into the water at %s", at)
+                ? Messages.text("could not jump: %1$s is in the way; stayed on %2$s", obstacle, at)
+                : Messages.text("bumped into %1$s; stayed on %2$s", obstacle, at)
+        case .fell: text = Messages.text("fell into the water on %s", at)
         }
         if step.tookGem {
             text += Messages.text(", took a gem (%1$s of %2$s)", step.state.gemsTaken, trace.gemsTotal)
         }
         if step.number == trace.steps.count && trace.result.reason == .goal {
-            text += Messages.text(", reached the goal!")
+            // The step already says it went to the goal ("moved to the goal"): a cheer, not the words again.
+            text += "!"
         }
         return text
     }
@@ -115,69 +117,62 @@ public enum TraceFormatter {
         }
     }
 
-    /// The result as a sentence: "The robot fell into the water at (3, 2).", "2 gems are still waiting."
+    /// The result as a sentence, the robot's place in words a child knows: "The robot fell into the water on the
+    /// fourth tile of the second row.", "The cards ran out on the third tile of the second row, 2 tiles from the
+    /// goal."
     public static func resultSentence(_ trace: Trace, level: Level) -> String {
         let result = trace.result
-        let at = result.state.position
+        let map = level.map
+        let position = result.state.position
+        let at = PlaceWords.tile(position, map: map)
+        let beside = PlaceWords.beside(position, trace: trace, map: map)
         let left = trace.gemsLeft
         switch result.reason {
-        case .goal:
-            let steps = result.steps
-            switch trace.gemsTotal {
-            case 0:
-                return Messages.plural(
-                    "Well done! The robot reached the goal at %1$s in %2$s step.",
-                    "Well done! The robot reached the goal at %1$s in %2$s steps.", count: steps, at, steps)
-            case 1:
-                return Messages.plural(
-                    "Well done! The robot reached the goal at %1$s with the gem in %2$s step.",
-                    "Well done! The robot reached the goal at %1$s with the gem in %2$s steps.", count: steps, at, steps)
-            default:
-                return Messages.plural(
-                    "Well done! The robot reached the goal at %1$s with all %3$s gems in %2$s step.",
-                    "Well done! The robot reached the goal at %1$s with all %3$s gems in %2$s steps.", count: steps, at, steps,
-                    trace.gemsTotal)
-            }
+        case .goal, .gemsLeft, .noCards:
+            // Nothing to place: the goal is one tile, and no cards went nowhere.
+            return ResultWords.sentence(trace, level: level)
         case .bumped:
-            if let obstacle = result.obstacle, !level.map.contains(obstacle) {
-                return Messages.text("The robot bumped into the edge of the map at %s.", at)
+            if let obstacle = result.obstacle, !map.contains(obstacle) {
+                return Messages.text("The robot bumped into the edge of the map on %1$s%2$s.", at, beside)
             }
-            return result.obstacle.map { Messages.text("The robot bumped into a wall at %s.", $0) }
-                ?? Messages.text("The robot bumped into a wall.")
+            return result.obstacle.map {
+                Messages.text("The robot bumped into the wall on %1$s; it stayed on %2$s.", PlaceWords.tile($0, map: map), at)
+            } ?? Messages.text("The robot bumped into a wall.")
         case .fell:
-            return Messages.text("The robot fell into the water at %s.", at)
+            return Messages.text("The robot fell into the water on %s.", at)
         case .stuck:
             if let position = result.stuckCardPosition, position <= trace.program.count, trace.program.cards[position - 1].isCall {
                 let call = trace.program.cards[position - 1]
                 let letter = Card.functionLetter(call.function!)
                 return Messages.text(
-                    "The robot got stuck: %1$s (card %2$s) called %3$s again before %3$s made a step, so the calls would go on forever at %4$s.",
+                    "The robot got stuck: %1$s (card %2$s) called %3$s again before %3$s made a step, so the calls would go on forever on %4$s.",
                     call.localizedName, position, letter, at)
             }
             if let card = result.stuckCardPosition {
                 return Messages.text(
-                    "The robot got stuck: the repeat-until-goal loop (card %1$s) made no step, so it would wait at %2$s forever.",
+                    "The robot got stuck: the repeat-until-goal loop (card %1$s) made no step, so it would wait on %2$s forever.",
                     card, at)
             }
             return Messages.text(
-                "The robot got stuck: the repeat-until-goal loop made no step, so it would wait at %s forever.", at)
+                "The robot got stuck: the repeat-until-goal loop made no step, so it would wait on %s forever.", at)
         case .stepLimit:
             return Messages.text(
-                "The robot took %1$s steps without reaching the goal, so it was stopped at %2$s.", level.stepLimit, at)
-        case .noCards:
-            return Messages.text("There are no cards yet: lay some cards and try again.")
-        case .gemsLeft:
-            return Messages.plural(
-                "The robot reached the goal at %1$s, but %2$s gem is still waiting.",
-                "The robot reached the goal at %1$s, but %2$s gems are still waiting.", count: left, at, left)
+                "The robot took %1$s steps without reaching the goal, so it was stopped on %2$s.", level.stepLimit, at)
         case .ended:
-            if left > 0 && trace.gemsTotal > 0 {
-                return Messages.plural(
-                    "The cards ran out at %1$s before the robot reached the goal at %2$s; %3$s gem is still waiting.",
-                    "The cards ran out at %1$s before the robot reached the goal at %2$s; %3$s gems are still waiting.",
-                    count: left, at, level.map.goal, left)
+            let ran: String
+            if position == map.start {
+                ran = Messages.text("The cards ran out while the robot was still at the start.")
+            } else if let tiles = ResultWords.tilesToGoal(from: position, map: map) {
+                ran = tiles == 1
+                    ? Messages.text("The cards ran out on %s, right next to the goal.", at)
+                    : Messages.plural(
+                        "The cards ran out on %1$s, %2$s tile from the goal.", "The cards ran out on %1$s, %2$s tiles from the goal.",
+                        count: tiles, at, tiles)
+            } else {
+                ran = Messages.text("The cards ran out on %s, before the robot reached the goal.", at)
             }
-            return Messages.text("The cards ran out at %1$s before the robot reached the goal at %2$s.", at, level.map.goal)
+            guard left > 0 && trace.gemsTotal > 0 else { return ran }
+            return ran + " " + Messages.plural("%s gem is still waiting.", "%s gems are still waiting.", count: left, left)
         }
     }
 

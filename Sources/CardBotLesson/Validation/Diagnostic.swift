@@ -32,11 +32,17 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         shownMessage = said.localized
     }
 
-    /// `FILE:LINE:COLUMN: severity: message` (`FILE: severity: message` for a problem with no place in the file).
-    public var description: String {
+    /// `FILE:LINE:COLUMN: severity: message` (`FILE: severity: message` for a problem with no place in the file),
+    /// in the reader's language.
+    public var description: String { line(shownMessage) }
+
+    /// ``description`` in English, as JSON, CSV and the gradebook keep it.
+    public var englishDescription: String { line(message) }
+
+    private func line(_ message: String) -> String {
         position == .none
-            ? "\(file): \(severity.rawValue): \(shownMessage)"
-            : "\(file):\(position.line):\(position.column): \(severity.rawValue): \(shownMessage)"
+            ? "\(file): \(severity.rawValue): \(message)"
+            : "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
     }
 
     /// The diagnostic as one JSON object: `{"file","line","column","severity","message"}` (line and column null

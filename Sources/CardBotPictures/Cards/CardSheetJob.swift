@@ -29,7 +29,7 @@ public struct CardSheetJob: Sendable {
     ///   `ImageError` when a file cannot be written.
     public func write(_ deck: Deck, to out: DocumentFile, progress: (@Sendable (JobProgress) -> Void)? = nil) throws -> String {
         guard let layout = SheetLayout(paper: paper, cardWidth: cardWidth.millimetres) else {
-            throw Problem("a \(cardWidth) card does not fit on \(paper.rawValue) paper; choose a smaller --card-size")
+            throw Problem(Messages.text("a %1$s card does not fit on %2$s paper; choose a smaller --card-size", cardWidth, paper.rawValue))
         }
         var cards = deck.cards
         if let only {
@@ -41,7 +41,7 @@ public struct CardSheetJob: Sendable {
             cards = chosen
         }
         cards = cards.map { $0.localized(preferences) }
-        guard !cards.isEmpty else { throw Problem("--only names no cards") }
+        guard !cards.isEmpty else { throw Problem(Messages.text("--only names no cards")) }
         let printer = CardSheetPrinter(layout: layout, dpi: dpi, deckName: deck.name)
         let count = printer.sheetCount(cards: cards.count)
         let written = try out.write(

@@ -30,7 +30,7 @@ public struct DetectJob {
             do {
                 try FileManager.default.createDirectory(atPath: annotate, withIntermediateDirectories: true)
             } catch {
-                throw Problem(file: annotate, "cannot create the folder for annotated frames")
+                throw Problem(file: annotate, Messages.text("cannot create the folder for annotated frames"))
             }
         }
     }

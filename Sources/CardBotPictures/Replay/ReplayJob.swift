@@ -32,7 +32,8 @@ public struct ReplayJob: Sendable {
         if let recording, recording.holds(target.path) {
             throw Problem(
                 file: target.path,
-                "is inside the session folder \(recording.path), whose next run would read the replay as frames; write it elsewhere")
+                Messages.text(
+                    "is inside the session folder %s, whose next run would read the replay as frames; write it elsewhere", recording.path))
         }
         switch target {
         case .pngFolder(let path):

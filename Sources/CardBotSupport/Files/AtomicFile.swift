@@ -13,13 +13,25 @@ import Darwin
 public enum AtomicFile {
     /// Why a file could not be written.
     public struct Failure: Error, Sendable, Equatable {
-        /// What went wrong, as the system says it ("cannot create: Permission denied").
-        public var reason: String
+        /// What went wrong, with the system's own words ("cannot create: Permission denied"), kept to be told in
+        /// the reader's language.
+        public var said: MessageText
 
-        /// Creates a failure.
-        public init(reason: String) {
-            self.reason = reason
+        /// What went wrong, in English.
+        public var reason: String { said.english }
+
+        /// Creates a failure told in the reader's language.
+        public init(said: MessageText) {
+            self.said = said
         }
+
+        /// Creates a failure whose reason is told as it is.
+        public init(reason: String) {
+            self.init(said: MessageText(template: "%s", values: [.plain(reason)]))
+        }
+
+        /// Failures are the same when they say the same in English.
+        public static func == (left: Failure, right: Failure) -> Bool { left.reason == right.reason }
     }
 
     /// Writes `bytes` to `path`: to a temporary file beside it, flushed to disk (`fsync`), then renamed over it.
@@ -31,7 +43,7 @@ public enum AtomicFile {
         defer { TemporaryFiles.forget(slot) }
         let descriptor = PathName.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
-            throw Failure(reason: "cannot create: \(RegularFile.message(errno))")
+            throw Failure(said: Messages.later("cannot create: %s", .plain(RegularFile.message(errno))))
         }
         var failure = writeWhole(bytes, to: descriptor)
         if failure == nil, PathName.withCString(temporary, { from in PathName.withCString(path) { rename(from, $0) } }) != 0 {
@@ -39,7 +51,7 @@ public enum AtomicFile {
         }
         if let failure {
             _ = PathName.withCString(temporary) { unlink($0) }
-            throw Failure(reason: "cannot write: \(RegularFile.message(failure))")
+            throw Failure(said: Messages.later("cannot write: %s", .plain(RegularFile.message(failure))))
         }
         FileSystem.syncFolder(of: path)
     }
@@ -60,14 +72,14 @@ extension AtomicFile {
         }
         let descriptor = PathName.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
-            throw Failure(reason: "cannot create: \(RegularFile.message(errno))")
+            throw Failure(said: Messages.later("cannot create: %s", .plain(RegularFile.message(errno))))
         }
         let failure = writeWhole(bytes, to: descriptor)
-        if let failure { throw Failure(reason: "cannot write: \(RegularFile.message(failure))") }
+        if let failure { throw Failure(said: Messages.later("cannot write: %s", .plain(RegularFile.message(failure)))) }
         let linked = PathName.withCString(temporary) { from in PathName.withCString(path) { link(from, $0) } }
         if linked != 0 {
             if errno == EEXIST { return false }
-            throw Failure(reason: "cannot write: \(RegularFile.message(errno))")
+            throw Failure(said: Messages.later("cannot write: %s", .plain(RegularFile.message(errno))))
         }
         FileSystem.syncFolder(of: path)
         return true

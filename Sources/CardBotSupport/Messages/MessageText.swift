@@ -4,9 +4,9 @@
 /// Errors of the lower layers (a program that cannot run, a card that is not in a level) are made long before
 /// anyone knows where they will be shown; they carry a `MessageText` instead of a finished string. Make one with
 /// ``Messages/later(_:_:)`` so that the catalog coverage test finds its template.
-public struct MessageText: Sendable, Equatable, CustomStringConvertible {
+public struct MessageText: Sendable, Hashable, CustomStringConvertible {
     /// A value filled into the template.
-    public enum Value: Sendable, Equatable {
+    public enum Value: Sendable, Hashable {
         /// Shown as it is in every language (a number, a name from a file).
         case plain(String)
         /// A word of the catalog, translated under `context` (a card's keyword: `forward` is `frem` in Danish).
@@ -16,6 +16,9 @@ public struct MessageText: Sendable, Equatable, CustomStringConvertible {
         /// A message of its own, told in the same language (a part that differs from case to case, such as what a
         /// value should have been).
         case said(MessageText)
+        /// A number written with a decimal point (`0.93`, `0:11.5`), told with the decimal mark of the language
+        /// (`0,93` in Danish; English and machine formats keep the point).
+        case decimal(String)
     }
 
     /// The English text with `%s` (or `%N$s`) for each value.
@@ -46,6 +49,7 @@ public struct MessageText: Sendable, Equatable, CustomStringConvertible {
             case .term(let word, let context): catalog.text(word, context: context)
             case .terms(let words, let context): words.map { catalog.text($0, context: context) }.joined(separator: ", ")
             case .said(let message): message.told(in: catalog)
+            case .decimal(let number): Messages.decimal(number, in: catalog)
             }
         }
         return Messages.format(catalog.text(template), filled)

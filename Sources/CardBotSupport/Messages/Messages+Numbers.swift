@@ -5,7 +5,12 @@ extension Messages {
     ///
     /// The mark is the catalog's translation of "." in the context "decimal mark"; machine formats never call this.
     public static func decimal(_ number: String) -> String {
-        let mark = current.text(".", context: "decimal mark")
+        decimal(number, in: current)
+    }
+
+    /// `number` with the decimal mark of `catalog` instead of its point.
+    public static func decimal(_ number: String, in catalog: MessageCatalog) -> String {
+        let mark = catalog.text(".", context: "decimal mark")
         return mark == "." ? number : number.replacingOccurrences(of: ".", with: mark)
     }
 }

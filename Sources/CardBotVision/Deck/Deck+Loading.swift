@@ -23,43 +23,52 @@ extension Deck {
         } catch let error as ImageError {
             switch error.kind {
             case .notFound:
-                throw DeckError(.notFound, file: path, reason: "no such deck file")
+                throw DeckError(.notFound, file: path, said: Messages.later("no such deck file"))
             case .isDirectory:
-                throw DeckError(.unreadable, file: path, reason: "is a directory; give the path of its deck.json")
+                throw DeckError(.unreadable, file: path, said: Messages.later("is a directory; give the path of its deck.json"))
             default:
-                throw DeckError(.unreadable, file: path, reason: error.reason)
+                throw DeckError(.unreadable, file: path, said: error.said)
             }
         }
         let document = try DeckDocument.parse(bytes, file: path)
         guard document.format == Deck.format else {
             throw DeckError(
                 .malformed, file: path,
-                reason: "the format is '\(document.format)', but this CardBot reads '\(Deck.format)'")
+                said: Messages.later(
+                    "the format is '%1$s', but this CardBot reads '%2$s'", .plain(TerminalText.truncated(document.format, width: 40)),
+                    .plain(Deck.format)))
         }
         guard document.cards.count <= 4096 else {
-            throw DeckError(.malformed, file: path, reason: "the deck lists \(document.cards.count) cards; at most 4096 are allowed")
+            throw DeckError(.malformed, file: path, said: tooManyCards(document.cards.count))
         }
         let folder = Self.folder(of: path)
         var cards: [DeckCard] = []
         cards.reserveCapacity(document.cards.count)
         for (index, entry) in document.cards.enumerated() {
             guard entry.marker >= 0 else {
-                throw DeckError(.malformed, file: path, reason: "cards[\(index)]: the marker id \(entry.marker) is negative")
+                throw DeckError(
+                    .malformed, file: path, said: Messages.later("cards[%1$s]: the marker id %2$s is negative", .number(index), .number(entry.marker)))
             }
             guard Self.isValidName(entry.name) else {
                 throw DeckError(
                     .malformed, file: path,
-                    reason: "cards[\(index)]: the name '\(TerminalText.truncated(entry.name, width: 70))' must be 1 to 64 lower-case letters, digits and dashes")
+                    said: Messages.later(
+                        "cards[%1$s]: the name '%2$s' must be 1 to 64 lower-case letters, digits and dashes", .number(index),
+                        .plain(TerminalText.truncated(entry.name, width: 70))))
             }
             guard !entry.image.isEmpty else {
-                throw DeckError(.malformed, file: path, reason: "cards[\(index)] ('\(entry.name)'): the image path is empty")
+                throw DeckError(
+                    .malformed, file: path,
+                    said: Messages.later("cards[%1$s] ('%2$s'): the image path is empty", .number(index), .plain(entry.name)))
             }
             let kind: DeckCard.Kind
             if let text = entry.kind {
                 guard let known = DeckCard.Kind(rawValue: text) else {
                     throw DeckError(
                         .malformed, file: path,
-                        reason: "cards[\(index)] ('\(entry.name)'): the kind '\(text)' is not \"code\" or \"picture\"")
+                        said: Messages.later(
+                            "cards[%1$s] ('%2$s'): the kind '%3$s' is not \"code\" or \"picture\"", .number(index), .plain(entry.name),
+                            .plain(TerminalText.truncated(text, width: 40))))
                 }
                 kind = known
             } else {
@@ -88,6 +97,11 @@ extension Deck {
             }
         }
         return (document.name ?? path, cards)
+    }
+
+    /// Why a deck of `count` cards is refused: "the deck lists 5000 cards; at most 4096 are allowed".
+    static func tooManyCards(_ count: Int) -> MessageText {
+        Messages.later("the deck lists %1$s cards; at most %2$s are allowed", .number(count), .number(4096))
     }
 
     private static func folder(of path: String) -> String {

@@ -1,3 +1,5 @@
+import CardBotSupport
+
 /// The cards CardBot can recognise, each with its marker's code or picture.
 ///
 /// A deck is accepted only when every marker can be told apart from every other one and from itself turned
@@ -37,11 +39,11 @@ public struct Deck: Sendable {
     /// - Throws: `DeckError` naming `file` and the cards at fault (the first problem `DeckCheck` finds).
     public init(name: String, cards: [DeckCard], file: String = "<memory>") throws {
         guard !cards.isEmpty else {
-            throw DeckError(.malformed, file: file, reason: "the deck has no cards; list at least one under \"cards\"")
+            throw DeckError(.malformed, file: file, said: Messages.later("the deck has no cards; list at least one under '%s'", .plain("cards")))
         }
         let check = DeckCheck(cards: cards)
         if let problem = check.problems.first {
-            throw DeckError(problem.kind, file: file, reason: problem.reason)
+            throw DeckError(problem.kind, file: file, said: problem.said)
         }
         self.name = name
         self.file = file

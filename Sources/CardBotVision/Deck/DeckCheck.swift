@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotSupport
 
 /// Everything that makes a set of cards unusable as a deck, found all at once: what `Deck` refuses (it reports
 /// the first) and what `cardbot cards check` lists.
@@ -14,10 +15,14 @@ public struct DeckCheck: Sendable {
         public var kind: DeckError.Kind
         /// The names of the cards concerned.
         public var cards: [String]
-        /// What is wrong and what to do.
-        public var reason: String
+        /// What is wrong and what to do, kept to be told in the reader's language.
+        public var said: MessageText
 
-        public var description: String { reason }
+        /// What is wrong and what to do, in English.
+        public var reason: String { said.english }
+
+        /// What is wrong and what to do, in the reader's language.
+        public var description: String { said.localized }
     }
 
     /// How close one picture comes to the others.
@@ -49,7 +54,9 @@ public struct DeckCheck: Sendable {
                 problems.append(
                     Problem(
                         kind: .duplicate, cards: [cards[other].name, card.name],
-                        reason: "cards '\(cards[other].name)' and '\(card.name)' both use marker \(card.marker); give each card its own marker"))
+                        said: Messages.later(
+                            "cards '%1$s' and '%2$s' both use marker %3$s; give each card its own marker", .plain(cards[other].name),
+                            .plain(card.name), .number(card.marker))))
             } else {
                 byMarker[card.marker] = index
             }
@@ -57,7 +64,9 @@ public struct DeckCheck: Sendable {
                 problems.append(
                     Problem(
                         kind: .duplicate, cards: [card.name],
-                        reason: "markers \(cards[other].marker) and \(card.marker) are both named '\(card.name)'; names must be unique"))
+                        said: Messages.later(
+                            "markers %1$s and %2$s are both named '%3$s'; names must be unique", .number(cards[other].marker),
+                            .number(card.marker), .plain(card.name))))
             } else {
                 byName[card.name] = index
             }
@@ -70,10 +79,9 @@ public struct DeckCheck: Sendable {
                 problems.append(
                     Problem(
                         kind: .badMarker, cards: [card.name, first.name],
-                        reason: """
-                            card '\(card.name)' (marker \(card.marker)) has a \(size)x\(size) grid but \
-                            '\(first.name)' has \(firstCode.size)x\(firstCode.size); all markers of a deck must use one grid size
-                            """))
+                        said: Messages.later(
+                            "card '%1$s' (marker %2$s) has a %3$sx%3$s grid but '%4$s' has %5$sx%5$s; all markers of a deck must use one grid size",
+                            .plain(card.name), .number(card.marker), .number(size), .plain(first.name), .number(firstCode.size))))
             }
             let sameSize = coded.filter { $0.code!.size == firstCode.size }
             let (codeProblems, minimum) = Self.codeProblems(sameSize)
@@ -109,16 +117,15 @@ public struct DeckCheck: Sendable {
         for card in cards {
             let selfDistance = card.code!.rotationalDistance
             if selfDistance < Deck.requiredDistance {
-                let what =
+                let said =
                     selfDistance == 0
-                    ? "reads the same when turned" : "reads almost the same when turned (\(selfDistance) cells differ)"
-                problems.append(
-                    Problem(
-                        kind: .ambiguous, cards: [card.name],
-                        reason: """
-                            card '\(card.name)' (marker \(card.marker)) \(what), so which way is up cannot be told; \
-                            choose a marker that is not rotationally symmetric
-                            """))
+                    ? Messages.later(
+                        "card '%1$s' (marker %2$s) reads the same when turned, so which way is up cannot be told; choose a marker that is not rotationally symmetric",
+                        .plain(card.name), .number(card.marker))
+                    : Messages.later(
+                        "card '%1$s' (marker %2$s) reads almost the same when turned (%3$s cells differ), so which way is up cannot be told; choose a marker that is not rotationally symmetric",
+                        .plain(card.name), .number(card.marker), .number(selfDistance))
+                problems.append(Problem(kind: .ambiguous, cards: [card.name], said: said))
             }
             minimum = min(minimum, selfDistance)
         }
@@ -136,16 +143,10 @@ public struct DeckCheck: Sendable {
                         }
                     }
                     if distance < Deck.requiredDistance {
-                        let turnedText = turns == 0 ? "" : " when '\(cards[j].name)' is turned \(turns * 90) degrees"
                         problems.append(
                             Problem(
                                 kind: .ambiguous, cards: [cards[i].name, cards[j].name],
-                                reason: """
-                                    cards '\(cards[i].name)' (marker \(cards[i].marker)) and '\(cards[j].name)' (marker \
-                                    \(cards[j].marker)) differ in only \(distance) cell\(distance == 1 ? "" : "s")\(turnedText); \
-                                    markers must differ in at least \(Deck.requiredDistance) cells in every rotation so that a \
-                                    misread cell cannot turn one card into another
-                                    """))
+                                said: Self.tooClose(cards[i], cards[j], distance: distance, turns: turns)))
                     }
                     minimum = min(minimum, distance)
                 }
@@ -166,11 +167,9 @@ public struct DeckCheck: Sendable {
             problems.append(
                 Problem(
                     kind: .ambiguous, cards: [card.name],
-                    reason: """
-                        picture card '\(card.name)' (marker \(card.marker)) looks almost the same when turned \
-                        (correlation \(format(neighbours[index].turnedCorrelation))), so which way is up cannot be told; \
-                        draw something with a clear top, such as an arrow or a figure standing
-                        """))
+                    said: Messages.later(
+                        "picture card '%1$s' (marker %2$s) looks almost the same when turned (correlation %3$s), so which way is up cannot be told; draw something with a clear top, such as an arrow or a figure standing",
+                        .plain(card.name), .number(card.marker), Self.decimal(neighbours[index].turnedCorrelation))))
         }
         for i in cards.indices {
             for j in (i + 1)..<cards.count {
@@ -178,15 +177,11 @@ public struct DeckCheck: Sendable {
                 if value > neighbours[i].correlation { (neighbours[i].nearest, neighbours[i].correlation) = (cards[j].name, value) }
                 if value > neighbours[j].correlation { (neighbours[j].nearest, neighbours[j].correlation) = (cards[i].name, value) }
                 if value >= limit {
-                    let turnedText = turns == 0 ? "" : " when '\(cards[j].name)' is turned \(turns * 90) degrees"
-                    problems.append(
-                        Problem(
-                            kind: .ambiguous, cards: [cards[i].name, cards[j].name],
-                            reason: """
-                                picture cards '\(cards[i].name)' (marker \(cards[i].marker)) and '\(cards[j].name)' \
-                                (marker \(cards[j].marker)) look too alike\(turnedText) (correlation \(format(value)), \
-                                at most \(format(limit)) can be told apart); make the pictures more different
-                                """))
+                    let alike = Messages.later(
+                        "picture cards '%1$s' (marker %2$s) and '%3$s' (marker %4$s) look too alike%5$s (correlation %6$s, at most %7$s can be told apart); make the pictures more different",
+                        .plain(cards[i].name), .number(cards[i].marker), .plain(cards[j].name), .number(cards[j].marker),
+                        Self.turned(cards[j].name, turns: turns), Self.decimal(value), Self.decimal(limit))
+                    problems.append(Problem(kind: .ambiguous, cards: [cards[i].name, cards[j].name], said: alike))
                 }
             }
         }
@@ -207,10 +202,9 @@ public struct DeckCheck: Sendable {
                     problems.append(
                         Problem(
                             kind: .ambiguous, cards: [picture.name, code.name],
-                            reason: """
-                                picture card '\(picture.name)' (marker \(picture.marker)) reads almost like the cells \
-                                of code card '\(code.name)' (marker \(code.marker)); change the picture or the code card
-                                """))
+                            said: Messages.later(
+                                "picture card '%1$s' (marker %2$s) reads almost like the cells of code card '%3$s' (marker %4$s); change the picture or the code card",
+                                .plain(picture.name), .number(picture.marker), .plain(code.name), .number(code.marker))))
                 }
             }
             for code in codes {
@@ -220,10 +214,10 @@ public struct DeckCheck: Sendable {
                     problems.append(
                         Problem(
                             kind: .ambiguous, cards: [picture.name, code.name],
-                            reason: """
-                                picture card '\(picture.name)' (marker \(picture.marker)) looks like code card \
-                                '\(code.name)' (marker \(code.marker)) (correlation \(format(value))); change the picture
-                                """))
+                            said: Messages.later(
+                                "picture card '%1$s' (marker %2$s) looks like code card '%3$s' (marker %4$s) (correlation %5$s); change the picture",
+                                .plain(picture.name), .number(picture.marker), .plain(code.name), .number(code.marker),
+                                Self.decimal(value))))
                 }
             }
         }
@@ -270,6 +264,32 @@ public struct DeckCheck: Sendable {
                 }
             }
         })
+    }
+
+    /// Why two code cards are too close: they differ in `distance` cells when the second is turned `turns` quarter
+    /// turns.
+    private static func tooClose(_ first: DeckCard, _ second: DeckCard, distance: Int, turns: Int) -> MessageText {
+        let turned = Self.turned(second.name, turns: turns)
+        if distance == 1 {
+            return Messages.later(
+                "cards '%1$s' (marker %2$s) and '%3$s' (marker %4$s) differ in only 1 cell%5$s; markers must differ in at least %6$s cells in every rotation so that a misread cell cannot turn one card into another",
+                .plain(first.name), .number(first.marker), .plain(second.name), .number(second.marker), turned,
+                .number(Deck.requiredDistance))
+        }
+        return Messages.later(
+            "cards '%1$s' (marker %2$s) and '%3$s' (marker %4$s) differ in only %5$s cells%6$s; markers must differ in at least %7$s cells in every rotation so that a misread cell cannot turn one card into another",
+            .plain(first.name), .number(first.marker), .plain(second.name), .number(second.marker), .number(distance), turned,
+            .number(Deck.requiredDistance))
+    }
+
+    /// " when 'b' is turned 90 degrees", or nothing for no turn.
+    private static func turned(_ name: String, turns: Int) -> MessageText.Value {
+        turns == 0 ? .plain("") : .said(Messages.later(" when '%1$s' is turned %2$s degrees", .plain(name), .number(turns * 90)))
+    }
+
+    /// A correlation with two decimals, with the reader's decimal mark when told ("0.93", "0,93").
+    private static func decimal(_ value: Double) -> MessageText.Value {
+        .decimal(format(value))
     }
 
     static func format(_ value: Double) -> String {

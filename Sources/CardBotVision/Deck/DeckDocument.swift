@@ -25,48 +25,51 @@ struct DeckDocument {
     /// Parses deck.json's bytes.
     /// - Throws: `DeckError` (`.malformed`) with the position of the first problem.
     static func parse(_ bytes: [UInt8], file: String) throws -> DeckDocument {
-        func fail(_ position: SourcePosition, _ message: String) -> DeckError {
-            DeckError(.malformed, file: file, position: position, reason: message)
+        func fail(_ position: SourcePosition, _ message: MessageText) -> DeckError {
+            DeckError(.malformed, file: file, position: position, said: message)
         }
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw fail(error.position, "malformed JSON: \(error.message)")
+            throw fail(error.position, Messages.later("malformed JSON: %s", .said(error.said)))
         }
         guard root.members != nil else {
-            throw fail(root.position, "the deck file should be an object, not \(root.typeDescription)")
+            throw fail(root.position, Messages.later("the deck file should be an object, not %s", .said(root.typeSaid)))
         }
         let format = try string(root, "format", at: "the top level", file: file)
         let name = try optionalString(root, "name", file: file)
         var language: String?
         if let value = member(root, "language") {
             guard let code = value.stringValue, Translations.isLanguageCode(code) else {
-                throw fail(value.position, "'language' should be a language code such as \"en\" or \"da\"")
+                throw fail(value.position, Messages.later("'language' should be a language code such as \"en\" or \"da\""))
             }
             language = code
         }
         guard let cardsValue = member(root, "cards") else {
-            throw fail(root.position, "the field \"cards\" is missing")
+            throw fail(root.position, Messages.later("the field '%s' is missing", .plain("cards")))
         }
         guard let elements = cardsValue.elements else {
-            throw fail(cardsValue.position, "'cards' should be a list, not \(cardsValue.typeDescription)")
+            throw fail(cardsValue.position, Messages.later("'cards' should be a list, not %s", .said(cardsValue.typeSaid)))
         }
         guard elements.count <= 4096 else {
-            throw fail(cardsValue.position, "the deck lists \(elements.count) cards; at most 4096 are allowed")
+            throw fail(cardsValue.position, Deck.tooManyCards(elements.count))
         }
         var cards: [Entry] = []
         for (index, element) in elements.enumerated() {
             let place = "cards[\(index)]"
             guard element.members != nil else {
-                throw fail(element.position, "\(place) should be an object, not \(element.typeDescription)")
+                throw fail(element.position, Messages.later("%1$s should be an object, not %2$s", .plain(place), .said(element.typeSaid)))
             }
             guard let markerValue = member(element, "marker") else {
-                throw fail(element.position, "the field \"marker\" is missing in \(place)")
+                throw fail(element.position, Messages.later("the field '%1$s' is missing in %2$s", .plain("marker"), .plain(place)))
             }
             guard let marker = markerValue.intValue else {
-                let why = markerValue.isWholeNumber ? "is too large a number" : "should be a whole number, not \(markerValue.typeDescription)"
-                throw fail(markerValue.position, "\(place).marker \(why)")
+                throw fail(
+                    markerValue.position,
+                    markerValue.isWholeNumber
+                        ? Messages.later("%s.marker is too large a number", .plain(place))
+                        : Messages.later("%1$s.marker should be a whole number, not %2$s", .plain(place), .said(markerValue.typeSaid)))
             }
             cards.append(
                 Entry(
@@ -88,14 +91,16 @@ struct DeckDocument {
         guard !members.isEmpty else {
             throw DeckError(
                 .malformed, file: file, position: value.position,
-                reason: "\(place).\(key) is an empty object; give a string, or the text in at least one language")
+                said: Messages.later("%s is an empty object; give a string, or the text in at least one language", .plain("\(place).\(key)")))
         }
         var texts: [String: String] = [:]
         for member in members {
             guard Translations.isLanguageCode(member.key) else {
                 throw DeckError(
                     .malformed, file: file, position: member.keyPosition,
-                    reason: "'\(TerminalText.truncated(member.key, width: 40))' in \(place).\(key) is not a language code such as \"en\" or \"da\"")
+                    said: Messages.later(
+                        "'%1$s' in %2$s is not a language code such as \"en\" or \"da\"", .plain(TerminalText.truncated(member.key, width: 40)),
+                        .plain("\(place).\(key)")))
             }
             texts[member.key] = try text(member.value, "\(key).\(member.key)", file: file, place: place)
         }
@@ -108,8 +113,11 @@ struct DeckDocument {
 
     private static func string(_ object: JSONValue, _ key: String, at place: String, file: String) throws -> String {
         guard let value = member(object, key) else {
-            let within = place == "the top level" ? "" : " in \(place)"
-            throw DeckError(.malformed, file: file, position: object.position, reason: "the field \"\(key)\" is missing\(within)")
+            throw DeckError(
+                .malformed, file: file, position: object.position,
+                said: place == "the top level"
+                    ? Messages.later("the field '%s' is missing", .plain(key))
+                    : Messages.later("the field '%1$s' is missing in %2$s", .plain(key), .plain(place)))
         }
         return try text(value, key, file: file, place: place == "the top level" ? nil : place)
     }
@@ -124,15 +132,17 @@ struct DeckDocument {
         let field = place.map { "\($0).\(key)" } ?? key
         guard let string = value.stringValue else {
             throw DeckError(
-                .malformed, file: file, position: value.position, reason: "\(field) should be a string, not \(value.typeDescription)")
+                .malformed, file: file, position: value.position,
+                said: Messages.later("%1$s should be a string, not %2$s", .plain(field), .said(value.typeSaid)))
         }
         guard string.count <= maximumTextLength else {
             throw DeckError(
                 .malformed, file: file, position: value.position,
-                reason: "\(field) is \(string.count) characters long; at most \(maximumTextLength) are allowed")
+                said: Messages.later(
+                    "%1$s is %2$s characters long; at most %3$s are allowed", .plain(field), .number(string.count), .number(maximumTextLength)))
         }
-        if let problem = ControlCharacters.problem(in: string, field: field) {
-            throw DeckError(.malformed, file: file, position: value.position, reason: problem)
+        if let problem = ControlCharacters.said(in: string, field: field) {
+            throw DeckError(.malformed, file: file, position: value.position, said: problem)
         }
         return string
     }

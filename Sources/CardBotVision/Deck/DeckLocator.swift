@@ -24,9 +24,8 @@ public enum DeckLocator {
         let looked = home.path.map { [$0 + "/Cards/deck.json"] } ?? home.searched.map { $0 + "/Cards/deck.json" }
         throw DeckError(
             .notFound, file: "Cards/deck.json",
-            reason: """
-                no deck found; pass --deck PATH, or set \(environmentVariable) (a deck file) or \(ResourceHome.environmentVariable) \
-                (the folder CardBot's Levels, Cards and Locale are in) (looked in: \(looked.joined(separator: ", ")))
-                """)
+            said: Messages.later(
+                "no deck found; pass --deck PATH, or set %1$s (a deck file) or %2$s (the folder CardBot's Levels, Cards and Locale are in) (looked in: %3$s)",
+                .plain(environmentVariable), .plain(ResourceHome.environmentVariable), .plain(looked.joined(separator: ", "))))
     }
 }

@@ -35,7 +35,7 @@ extension DeckMaker {
         case .dictionary(let dictionary):
             guard let found = ArUcoDictionary.named(dictionary) else {
                 let known = ArUcoDictionary.all.map(\.name).joined(separator: ", ")
-                throw Problem("unknown dictionary '\(dictionary)'; CardBot has \(known)")
+                throw Problem(Messages.text("unknown dictionary '%1$s'; CardBot has %2$s", TerminalText.truncated(dictionary, width: 40), known))
             }
             cards = try Self.cards(dictionary: found, ids: ids, names: names)
             from = found.name
@@ -46,26 +46,39 @@ extension DeckMaker {
             var made = try Self.cards(pictureFiles: pictures, firstId: ids?.first ?? 0, names: names)
             if let ids {
                 guard ids.count == made.count else {
-                    throw Problem("\(made.count) pictures but \(ids.count) ids were given with --ids; give one id per picture")
+                    throw Problem(
+                        Messages.text("%1$s pictures but %2$s ids were given with --ids; give one id per picture", made.count, ids.count))
                 }
                 for index in made.indices {
                     made[index].marker = ids[index]
                     made[index].image = "pictures/\(ids[index])-\(made[index].name).png"
                 }
             }
-            try check(made, source: pictures[0], hint: "change those pictures")
+            try check(made, source: pictures[0], hint: Messages.later("change those pictures"))
             cards = made
-            from = "\(pictures.count) picture\(pictures.count == 1 ? "" : "s")"
+            from = Messages.plural("%s picture", "%s pictures", count: pictures.count, pictures.count)
         }
-        let path = try DeckWriter.write(name: name ?? "\(from) deck", cards: cards, to: folder, replace: replace)
+        let path = try DeckWriter.write(name: name ?? Self.deckName(source, from: from), cards: cards, to: folder, replace: replace)
         let deck = try Deck.load(path)
         var detail: [String] = []
         if let size = deck.gridSize {
             let budget = deck.errorBudget
             detail.append(
-                "\(size)x\(size) cells, markers differ in at least \(deck.minimumDistance) cells, up to \(budget) misread cell\(budget == 1 ? "" : "s") corrected")
+                Messages.plural(
+                    "%1$sx%1$s cells, markers differ in at least %2$s cells, up to %3$s misread cell corrected",
+                    "%1$sx%1$s cells, markers differ in at least %2$s cells, up to %3$s misread cells corrected", count: budget, size,
+                    deck.minimumDistance, budget))
         }
-        if deck.hasPictures { detail.append("picture markers") }
-        return "\(path): \(cards.count) card\(cards.count == 1 ? "" : "s") from \(from) (\(detail.joined(separator: "; ")))"
+        if deck.hasPictures { detail.append(Messages.text("picture markers")) }
+        return Messages.plural(
+            "%1$s: %2$s card from %3$s (%4$s)", "%1$s: %2$s cards from %3$s (%4$s)", count: cards.count, path, cards.count, from,
+            detail.joined(separator: "; "))
+    }
+
+    /// The name a new deck gets when none is given: the dictionary's or file's, in English, as deck.json keeps it
+    /// ("DICT_4X4_50 deck", "3 pictures deck").
+    private static func deckName(_ source: Source, from: String) -> String {
+        if case .pictures(let pictures) = source { return "\(pictures.count) picture\(pictures.count == 1 ? "" : "s") deck" }
+        return "\(from) deck"
     }
 }

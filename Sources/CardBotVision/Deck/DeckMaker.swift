@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import CardBotImaging
+import CardBotSupport
 
 /// Makes the cards of a new deck: from a standard ArUco dictionary, from a patterns file (one bit string per
 /// marker), or from pictures; `DeckWriter` then writes them out.
@@ -16,11 +17,11 @@ public enum DeckMaker {
         for id in ids where !dictionary.codes.indices.contains(id) {
             throw DeckError(
                 .malformed, file: dictionary.name,
-                reason: "has no marker \(id); its ids are 0 to \(dictionary.codes.count - 1)")
+                said: Messages.later("has no marker %1$s; its ids are 0 to %2$s", .number(id), .number(dictionary.codes.count - 1)))
         }
         let codes = ids.map { MarkerCode(size: dictionary.gridSize, cells: dictionary.cells(of: $0)!) }
         return try cards(
-            codes: codes, ids: ids, names: names, source: dictionary.name, hint: "leave those markers out with --ids")
+            codes: codes, ids: ids, names: names, source: dictionary.name, hint: Messages.later("leave those markers out with --ids"))
     }
 
     /// The cards of a patterns file: one marker per line as a bit string of N x N digits, row by row from the
@@ -33,19 +34,22 @@ public enum DeckMaker {
         do {
             bytes = try FileBytes.read(path, maxBytes: 4 << 20)
         } catch let error as ImageError {
-            throw DeckError(error.kind == .notFound ? .notFound : .unreadable, file: path, reason: error.reason)
+            throw DeckError(error.kind == .notFound ? .notFound : .unreadable, file: path, said: error.said)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw DeckError(.malformed, file: path, reason: "is not UTF-8 text; write one bit string per line")
+            throw DeckError(.malformed, file: path, said: Messages.later("is not UTF-8 text; write one bit string per line"))
         }
         let codes = try patterns(text, file: path)
         if let ids, ids.count != codes.count {
             throw DeckError(
                 .malformed, file: path,
-                reason: "holds \(codes.count) pattern\(codes.count == 1 ? "" : "s") but \(ids.count) id\(ids.count == 1 ? " was" : "s were") given with --ids; give one id per pattern")
+                said: Messages.later(
+                    "holds %1$s but %2$s given with --ids; give one id per pattern",
+                    .said(codes.count == 1 ? Messages.later("1 pattern") : Messages.later("%s patterns", .number(codes.count))),
+                    .said(ids.count == 1 ? Messages.later("1 id was") : Messages.later("%s ids were", .number(ids.count)))))
         }
         return try cards(
-            codes: codes, ids: ids ?? Array(codes.indices), names: names, source: path, hint: "change or remove those patterns")
+            codes: codes, ids: ids ?? Array(codes.indices), names: names, source: path, hint: Messages.later("change or remove those patterns"))
     }
 
     /// The codes of a patterns file's text.
@@ -61,20 +65,27 @@ public enum DeckMaker {
             guard let code = MarkerCode(bitString: trimmed) else {
                 let digits = trimmed.filter { $0 == "0" || $0 == "1" }.count
                 let other = trimmed.first { !"01 _/\t\r".contains($0) }
+                let shown = TerminalText.truncated(trimmed, width: 80)
                 let why =
-                    other.map { "has the character '\($0)'; a pattern is only 0 (black) and 1 (white)" }
-                    ?? "has \(digits) digits; a pattern has 16, 25, 36, 49 or 64 (a 4x4 to 8x8 grid)"
-                throw DeckError(.malformed, file: "\(file):\(lineNumber)", reason: "the pattern '\(trimmed)' \(why)")
+                    other.map {
+                        Messages.later("the pattern '%1$s' has the character '%2$s'; a pattern is only 0 (black) and 1 (white)", .plain(shown), .plain(String($0)))
+                    }
+                    ?? Messages.later(
+                        "the pattern '%1$s' has %2$s digits; a pattern has 16, 25, 36, 49 or 64 (a 4x4 to 8x8 grid)", .plain(shown), .number(digits))
+                throw DeckError(.malformed, file: "\(file):\(lineNumber)", said: why)
             }
             if let first = codes.first, first.size != code.size {
                 throw DeckError(
                     .malformed, file: "\(file):\(lineNumber)",
-                    reason: "this pattern is \(code.size)x\(code.size) but the first is \(first.size)x\(first.size); all markers of a deck use one grid size")
+                    said: Messages.later(
+                        "this pattern is %1$sx%1$s but the first is %2$sx%2$s; all markers of a deck use one grid size", .number(code.size),
+                        .number(first.size)))
             }
             codes.append(code)
         }
         guard !codes.isEmpty else {
-            throw DeckError(.malformed, file: file, reason: "holds no patterns; write one bit string per line, such as 1011010011100101")
+            throw DeckError(
+                .malformed, file: file, said: Messages.later("holds no patterns; write one bit string per line, such as 1011010011100101"))
         }
         return codes
     }
@@ -85,14 +96,15 @@ public enum DeckMaker {
         if let names, names.count != files.count {
             throw DeckError(
                 .malformed, file: files.first ?? "<pictures>",
-                reason: "\(files.count) pictures but \(names.count) names were given with --names; give one name per picture")
+                said: Messages.later(
+                    "%1$s pictures but %2$s names were given with --names; give one name per picture", .number(files.count), .number(names.count)))
         }
         var cards: [DeckCard] = []
         for (index, file) in files.enumerated() {
             let picture = try MarkerPicture(image: MarkerReference.readImage(file), file: file)
             let name = names?[index] ?? Self.name(fromFile: file)
             guard Deck.isValidName(name) else {
-                throw DeckError(.malformed, file: file, reason: "the name '\(name)' must be lower-case letters, digits and dashes")
+                throw DeckError(.malformed, file: file, said: invalidName(name))
             }
             let id = firstId + index
             cards.append(
@@ -122,19 +134,22 @@ public enum DeckMaker {
     }
 
     private static func cards(
-        codes: [MarkerCode], ids: [Int], names: [String]?, source: String, hint: String
+        codes: [MarkerCode], ids: [Int], names: [String]?, source: String, hint: MessageText
     ) throws -> [DeckCard] {
         if let names, names.count != ids.count {
             throw DeckError(
                 .malformed, file: source,
-                reason: "\(ids.count) marker\(ids.count == 1 ? "" : "s") but \(names.count) name\(names.count == 1 ? " was" : "s were") given with --names; give one name per marker")
+                said: Messages.later(
+                    "%1$s but %2$s given with --names; give one name per marker",
+                    .said(ids.count == 1 ? Messages.later("1 marker") : Messages.later("%s markers", .number(ids.count))),
+                    .said(names.count == 1 ? Messages.later("1 name was") : Messages.later("%s names were", .number(names.count)))))
         }
         var cards: [DeckCard] = []
         cards.reserveCapacity(ids.count)
         for (index, id) in ids.enumerated() {
             let name = names?[index] ?? "m\(id)"
             guard Deck.isValidName(name) else {
-                throw DeckError(.malformed, file: source, reason: "the name '\(name)' must be lower-case letters, digits and dashes")
+                throw DeckError(.malformed, file: source, said: invalidName(name))
             }
             cards.append(
                 DeckCard(
@@ -146,14 +161,29 @@ public enum DeckMaker {
     }
 
     /// Throws a `DeckError` naming every problem (up to ten, then how many more) when the cards are not a deck.
-    public static func check(_ cards: [DeckCard], source: String, hint: String = "leave those markers out with --ids") throws {
+    public static func check(_ cards: [DeckCard], source: String, hint: MessageText? = nil) throws {
         let problems = DeckCheck(cards: cards).problems
         guard let first = problems.first else { return }
-        var reason = problems.prefix(10).map(\.reason).joined(separator: "\n  ")
-        if problems.count > 1 { reason = "\(problems.count) problems:\n  " + reason }
-        if problems.count > 10 { reason += "\n  ... and \(problems.count - 10) more" }
-        reason += "\n  (\(hint))"
-        throw DeckError(first.kind, file: source, reason: reason)
+        let hint = hint ?? Messages.later("leave those markers out with --ids")
+        // One line per problem (up to ten), each told in the reader's language: a message of messages.
+        var parts: [MessageText.Value] = problems.prefix(10).map { .said($0.said) }
+        var template = Array(repeating: "%s", count: parts.count).joined(separator: "\n  ")
+        if problems.count > 1 {
+            template = "%s\n  " + template
+            parts.insert(.said(Messages.later("%s problems:", .number(problems.count))), at: 0)
+        }
+        if problems.count > 10 {
+            template += "\n  %s"
+            parts.append(.said(Messages.later("... and %s more", .number(problems.count - 10))))
+        }
+        template += "\n  (%s)"
+        parts.append(.said(hint))
+        throw DeckError(first.kind, file: source, said: MessageText(template: template, values: parts))
+    }
+
+    /// Why a card name is refused.
+    private static func invalidName(_ name: String) -> MessageText {
+        Messages.later("the name '%s' must be lower-case letters, digits and dashes", .plain(TerminalText.truncated(name, width: 70)))
     }
 
     /// `text` without spaces, tabs and carriage returns at either end.

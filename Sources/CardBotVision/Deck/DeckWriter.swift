@@ -23,7 +23,7 @@ public enum DeckWriter {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         let deckPath = base + "deck.json"
         if !replace && FileManager.default.fileExists(atPath: deckPath) {
-            throw DeckError(.unreadable, file: deckPath, reason: "already exists; choose another folder or pass --force to replace it")
+            throw DeckError(.unreadable, file: deckPath, said: Messages.later("already exists; choose another folder or pass --force to replace it"))
         }
         for card in cards {
             let path = base + card.image
@@ -31,7 +31,7 @@ public enum DeckWriter {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw DeckError(.unreadable, file: directory, reason: "cannot create the folder")
+                throw DeckError(.unreadable, file: directory, said: Messages.later("cannot create the folder"))
             }
             let image: GrayImage
             if let code = card.code {
@@ -44,13 +44,13 @@ public enum DeckWriter {
             do {
                 try ImageWriter.write(image, to: path)
             } catch let error as ImageError {
-                throw DeckError(.unreadable, file: path, reason: error.reason)
+                throw DeckError(.unreadable, file: path, said: error.said)
             }
         }
         do {
             try FileBytes.writeAtomically(Array(json(name: name, cards: cards).utf8), to: deckPath)
         } catch let error as ImageError {
-            throw DeckError(.unreadable, file: deckPath, reason: error.reason)
+            throw DeckError(.unreadable, file: deckPath, said: error.said)
         }
         return deckPath
     }

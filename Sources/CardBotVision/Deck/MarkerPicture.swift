@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -41,7 +42,8 @@ public struct MarkerPicture: Sendable, Hashable {
         guard image.width >= 8, image.height >= 8 else {
             throw DeckError(
                 .badMarker, file: file,
-                reason: "the picture is \(image.width)x\(image.height) pixels; give at least 8x8 (100x100 or more is best)")
+                said: Messages.later(
+                    "the picture is %1$sx%2$s pixels; give at least 8x8 (100x100 or more is best)", .number(image.width), .number(image.height)))
         }
         let side = Self.patchSize
         // Area-average the picture, fitted into a square on white, down to the patch, leaving out a thin rim
@@ -63,7 +65,7 @@ public struct MarkerPicture: Sendable, Hashable {
         guard let normalised = Self.features(patch) else {
             throw DeckError(
                 .badMarker, file: file,
-                reason: "the picture is blank (one flat colour); draw a picture with clear dark lines or shapes")
+                said: Messages.later("the picture is blank (one flat colour); draw a picture with clear dark lines or shapes"))
         }
         self.image = image
         self.patch = normalised

@@ -1,4 +1,5 @@
 import CardBotImaging
+import CardBotSupport
 
 /// Reads a marker's code from its reference image.
 ///
@@ -13,7 +14,7 @@ public enum MarkerReference {
         guard image.width >= 6, image.height >= 6 else {
             throw DeckError(
                 .badMarker, file: file,
-                reason: "the image is \(image.width)x\(image.height) pixels, too small to hold a marker")
+                said: Messages.later("the image is %1$sx%2$s pixels, too small to hold a marker", .number(image.width), .number(image.height)))
         }
         let (darkest, brightest) = image.pixels.withUnsafeBufferPointer { pixels in
             pixels.reduce((UInt8.max, UInt8.min)) { (min($0.0, $1), max($0.1, $1)) }
@@ -21,7 +22,8 @@ public enum MarkerReference {
         guard Int(brightest) - Int(darkest) >= 64 else {
             throw DeckError(
                 .badMarker, file: file,
-                reason: "the image has no clear black and white (its pixels range from \(darkest) to \(brightest))")
+                said: Messages.later(
+                    "the image has no clear black and white (its pixels range from %1$s to %2$s)", .number(Int(darkest)), .number(Int(brightest))))
         }
         let threshold = (Int(darkest) + Int(brightest)) / 2
         // The marker is the bounding box of the dark pixels.
@@ -39,12 +41,12 @@ public enum MarkerReference {
         let width = right - left + 1
         let height = bottom - top + 1
         guard width >= 6, height >= 6 else {
-            throw DeckError(.badMarker, file: file, reason: "the image has no black marker border in it")
+            throw DeckError(.badMarker, file: file, said: Messages.later("the image has no black marker border in it"))
         }
         guard abs(width - height) <= max(2, max(width, height) / 20) else {
             throw DeckError(
                 .badMarker, file: file,
-                reason: "the marker is not square: its dark part is \(width)x\(height) pixels")
+                said: Messages.later("the marker is not square: its dark part is %1$sx%2$s pixels", .number(width), .number(height)))
         }
         let box = Box(left: left, top: top, width: width, height: height, threshold: threshold)
         for size in MarkerCode.smallestSize...MarkerCode.largestSize {
@@ -52,10 +54,9 @@ public enum MarkerReference {
         }
         throw DeckError(
             .badMarker, file: file,
-            reason: """
-                cannot find a marker grid in its \(width)x\(height) dark square: a marker is a black border one cell \
-                wide around 4x4 to 8x8 cells, each cell all black or all white
-                """)
+            said: Messages.later(
+                "cannot find a marker grid in its %1$sx%2$s dark square: a marker is a black border one cell wide around 4x4 to 8x8 cells, each cell all black or all white",
+                .number(width), .number(height)))
     }
 
     /// Reads and derives the code of the image file at `path`.
@@ -69,7 +70,7 @@ public enum MarkerReference {
             var reader = ImageReader(limits: ImageLimits(maxPixels: 16_000_000, maxFileBytes: 64 << 20))
             return try reader.readGray(path)
         } catch let error as ImageError {
-            throw DeckError(error.kind == .notFound ? .notFound : .unreadable, file: path, reason: error.reason)
+            throw DeckError(error.kind == .notFound ? .notFound : .unreadable, file: path, said: error.said)
         }
     }
 

@@ -24,6 +24,7 @@ extension CardBotCommand.Cards {
         }
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
         func run() throws {
             let path = try DeckLocator.locate(explicit: deckOptions.deck, environment: ProcessInfo.processInfo.environment)

@@ -45,6 +45,8 @@ extension CardBotCommand.Cards {
         @Flag(help: ArgumentHelp(Messages.text("Replace an existing deck.json in the folder.")))
         var force = false
 
+        @OptionGroup var languageOptions: LanguageOptions
+
         func validate() throws {
             guard DeckMaker.Source(dictionary: dictionary, patterns: patterns, pictures: pictures) != nil else {
                 throw ValidationError(Messages.text("Give exactly one of --dictionary, --patterns and --pictures."))

@@ -54,7 +54,7 @@ extension CardBotCommand.Grade {
 
         func run() throws {
             try ReportFile.check(
-                out.map(\.path), inputs: [(gradebook, "the gradebook itself")] + parts.map { ($0, "a part being merged") })
+                out.map(\.path), inputs: [(gradebook, Messages.text("the gradebook itself"))] + parts.map { ($0, Messages.text("a part being merged")) })
             let grade = try Gradebook.merging(
                 parts, into: gradebook, class: self.class, cardbotVersion: CardBotVersion.current, levelsDirectory: levels.path)
             try ReportOutput.show(anonymise.rule.map(grade.anonymised) ?? grade, files: out, noColor: noColor)

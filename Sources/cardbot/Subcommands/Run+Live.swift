@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardBotClassroom
 import CardBotCommandLine
+import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
@@ -30,7 +31,7 @@ extension CardBotCommand.Run {
                     emit([""] + report.attemptLines(attempt, level: lesson.level, optimal: lesson.optimal, video: true))
                 }
             },
-            onUnreadable: { frame in StandardError.warning(file: "-", Messages.text("at %1$s: %2$s; frame skipped", frame.name, frame.shownReason)) })
+            onUnreadable: { frame in StandardError.warning(file: "-", Messages.text("at %1$s: %2$s; frame skipped", FrameStamp.shown(frame.name), frame.shownReason)) })
         let result = outcome.run
         emit(output.json ? [SessionJSONLines.summaryLine(result)] : [""] + report.summaryLines(result))
         if session.stats { StandardError.print(ProcessStats.liveLine(frames: result.frameCount, runLatencies: outcome.runLatencies)) }

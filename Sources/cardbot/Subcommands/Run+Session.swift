@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardBotClassroom
 import CardBotCommandLine
+import CardBotImaging
 import CardBotPictures
 import CardBotSession
 import CardBotSupport
@@ -17,7 +18,7 @@ extension CardBotCommand.Run {
         for frame in result.unreadable {
             let warning =
                 recording.isVideo
-                ? Messages.text("at %1$s: %2$s; frame skipped", frame.name, frame.shownReason)
+                ? Messages.text("at %1$s: %2$s; frame skipped", FrameStamp.shown(frame.name), frame.shownReason)
                 : Messages.text("%s; frame skipped", frame.shownReason)
             StandardError.warning(file: recording.file(ofFrame: frame.name), warning)
         }
