@@ -93,8 +93,11 @@ public struct CardList: Sendable {
     public var note: String? {
         guard let usage, !usage.problems.isEmpty else { return nil }
         let count = usage.problems.count
-        return "cardbot: note: \(count) level file\(count == 1 ? "" : "s") in \(levelsDirectory ?? "") could not be read and "
-            + "\(count == 1 ? "is" : "are") left out (run 'cardbot validate' to see why)"
+        return "cardbot: note: "
+            + Messages.plural(
+                "%1$d level file in %2$s could not be read and is left out (run 'cardbot validate' to see why)",
+                "%1$d level files in %2$s could not be read and are left out (run 'cardbot validate' to see why)",
+                count: count, count, levelsDirectory ?? "")
     }
 
     /// `text` clipped with an ellipsis or padded with spaces to `width` characters.

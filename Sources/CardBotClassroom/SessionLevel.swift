@@ -45,6 +45,11 @@ public enum SessionLevel {
                         file: blame, said: Messages.later("level '%1$s': %2$s", .plain(TerminalText.truncated(path, width: 80)), .said(error.said)))
                 }
             }
+        } else if !session.hasManifest, session.path == ".", case .stills(_, let paths, _) = session.source {
+            // Frames named one by one have no session.json to hold a level: name them, not the current folder.
+            throw SessionError(
+                file: paths.first ?? session.path,
+                said: Messages.later("no level: name one with --level (frame files named one by one have no session.json)"))
         } else {
             throw SessionError(
                 file: session.path,

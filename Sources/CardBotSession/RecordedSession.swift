@@ -150,7 +150,24 @@ public struct RecordedSession: Sendable, Equatable {
                     Messages.later("no such session folder, video or frame file; did you mean %s?", .plain($0))
                 } ?? Messages.later("no such session folder, video or frame file"))
         }
+        // One file that is no picture, no video and no folder (a level file, notes): say what run takes, rather
+        // than reading it as a session of one unreadable frame.
+        if inputs.count == 1, let only = inputs.first, FileSystem.kind(only) == .regular, !isFrameName(only),
+            !startsLikeImage(only)
+        {
+            throw SessionError(
+                file: only,
+                said: Messages.later("not a session folder, a video or a PNG or JPEG frame: give one of those"))
+        }
         return frames(inputs)
+    }
+
+    /// Whether the file at `path` starts with a PNG or JPEG signature (false when it cannot be opened).
+    private static func startsLikeImage(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 8)) ?? Data()
+        return ImageFormat.sniff([UInt8](head)) != nil
     }
 
     /// Frames read per second of a video or stream when not told otherwise (`--sample-fps`).

@@ -87,6 +87,8 @@ struct DanishEverywhereTests {
         ["help", "roster", "match"],
         ["roster", "import", "Examples", "--gradebook", "never-made.sqlite"],
         ["run", "--leve", "3"],
+        ["run", "README.md"],
+        ["run", "Examples/maya-level-3/frame-0011.jpg", "Examples/maya-level-3/frame-0012.jpg"],
         ["progress", "Examples"],
         ["progress", "Examples/maya-level-3/frame-0011.jpg"],
         ["progress", "no-such-term.sqlite"],
@@ -155,6 +157,34 @@ struct DanishEverywhereTests {
         }
         let json = try CLIRunner.run(["detect", "--json", path("garbage.jpg"), "--language", "da"])
         #expect(json.stdout.contains(#""error":"not a PNG or JPEG image (its first bytes match neither)""#))
+    }
+
+    @Test("the lines that say what was written, the --stats lines and the note on unreadable files speak Danish")
+    func writtenAndMeasured() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let frames = try CLIRunner.run(["synth", "frames", "--out", path("frames"), "--count", "2", "--jobs", "1", "--language", "da"])
+        let session = try CLIRunner.run(
+            ["synth", "session", "--level", "1", "--program", "forward", "--out", path("session"), "--jobs", "1", "--language", "da"])
+        let replay = try CLIRunner.run(
+            ["run", "--level", "3", "--program", "frem frem", "--replay", path("replay") + "/", "--language", "da"])
+        let stats = try CLIRunner.run(["run", "Examples/maya-level-3", "--quiet", "--stats", "--language", "da"])
+        let graded = try CLIRunner.run(["grade", "Examples", "--stats", "--language", "da"])
+        #expect(frames.status == 0 && frames.stdout.contains(": skrev 2 billeder ("), "\(frames.stdout)")
+        #expect(frames.stdout.contains("synlige kort"), "\(frames.stdout)")
+        #expect(session.status == 0 && session.stdout.contains("session.json (1 tryk på Kør-kortet) og truth.json"), "\(session.stdout)")
+        #expect(replay.stderr.contains("billeder af kørslen på det flade kort (PNG)"), "\(replay.stderr)")
+        #expect(stats.stderr.contains("billeder/s med "), "\(stats.stderr)")
+        #expect(graded.stderr.contains("stats: 3 sessioner, "), "\(graded.stderr)")
+        // The synth lines name the difficulty and format as they are typed ("easy", "jpeg").
+        let allowed: [(CLIRunner.Output, Set<String>)] = [
+            (frames, ["easy", "jpeg", "truth"]), (session, ["truth"]), (replay, []), (stats, []), (graded, []),
+        ]
+        for (output, allowed) in allowed {
+            let english = Self.englishIn(output, allowed: allowed)
+            #expect(english.isEmpty, "\(english.joined(separator: "\n"))")
+        }
     }
 
     @Test("the same check finds English when the language is English")

@@ -265,6 +265,28 @@ struct RunSessionCommandTests {
         let far = try CLIRunner.run(["run", "Examples/nothing-like-it"])
         #expect(far.stderr == "cardbot: error: Examples/nothing-like-it: no such session folder, video or frame file\n")
     }
+
+    @Test("a file that is no frame, video or folder is named with what run takes, not run as an empty session")
+    func notAFrame() throws {
+        for arguments in [["run", "README.md"], ["run", "--level", "3", "README.md"]] {
+            let output = try CLIRunner.run(arguments)
+            #expect(output.status == 2)
+            #expect(
+                output.stderr == "cardbot: error: README.md: not a session folder, a video or a PNG or JPEG frame: give one of those\n",
+                "\(output.stderr)")
+            #expect(output.stdout.isEmpty)
+        }
+    }
+
+    @Test("frames named one by one with no level: the error names the first frame and says to give --level")
+    func loosePhotosWithoutLevel() throws {
+        let output = try CLIRunner.run(["run", "Examples/maya-level-3/frame-0011.jpg", "Examples/maya-level-3/frame-0012.jpg"])
+        #expect(output.status == 2)
+        #expect(
+            output.stderr
+                == "cardbot: error: Examples/maya-level-3/frame-0011.jpg: no level: name one with --level (frame files named one by one have no session.json)\n",
+            "\(output.stderr)")
+    }
 }
 
 /// `run --json` says what each card of each attempt rests on.

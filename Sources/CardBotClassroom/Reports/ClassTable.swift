@@ -143,9 +143,6 @@ public struct ClassTable: Sendable {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
-    /// "1 session", "2 sessions" (English only: the gradebook's own words; translated text uses `Messages.plural`).
-    public static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
-
     /// A figure as few digits as it needs: 2, 1.5.
     public static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : Messages.decimal(String(value))

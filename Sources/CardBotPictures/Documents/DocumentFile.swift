@@ -74,7 +74,7 @@ public struct DocumentFile: Sendable, Equatable, CustomStringConvertible {
                 return file
             }
         } catch let error as CanvasError {
-            throw Problem(file: path, error.description)
+            throw Problem(file: path, Messages.text("cannot draw: %s", error.reason))
         }
     }
 }

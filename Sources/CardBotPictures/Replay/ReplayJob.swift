@@ -49,7 +49,7 @@ public struct ReplayJob: Sendable {
     /// Writes the replay of a typed program (the flat map) and returns the line that says what was written.
     /// - Throws: `ImageError` when a frame cannot be written.
     public func writeTyped(_ trace: Trace, level: Level) throws -> String {
-        try write(what: "the flat map of the run") { sink in
+        try write(what: Messages.text("the flat map of the run")) { sink in
             try SessionReplayer.writeTyped(
                 trace, level: level, options: options, width: Self.typedSize.width, height: Self.typedSize.height, into: &sink)
         }
@@ -65,7 +65,7 @@ public struct ReplayJob: Sendable {
         let recording = result.session
         let attempts = result.replayAttempts
         let expected = ProgressFrameSink.expectedFrames(attempts, composer: ReplayComposer(level: result.level, options: options))
-        return try write(what: attempts.count == 1 ? "1 attempt" : "\(attempts.count) attempts", expected: expected, progress: progress) { sink in
+        return try write(what: Messages.plural("%s attempt", "%s attempts", count: attempts.count, attempts.count), expected: expected, progress: progress) { sink in
             if recording.isVideo {
                 let replayer = VideoSessionReplayer(level: result.level, deck: deck, options: options, jobs: jobs)
                 let source = recording.frameSource(limits: limits, sampleFPS: sampleFPS)
@@ -86,12 +86,12 @@ public struct ReplayJob: Sendable {
         case .pngFolder(let path):
             var sink: any ReplayFrameSink = ProgressFrameSink(try PNGFrameFolder(path: path), expected: expected, report: progress)
             let frames = try body(&sink)
-            return "\(path): \(frames) frames of \(what) (PNG)"
+            return Messages.plural("%1$s: %2$d frame of %3$s (PNG)", "%1$s: %2$d frames of %3$s (PNG)", count: frames, path, frames, what)
         case .video(let path):
             var sink: any ReplayFrameSink = ProgressFrameSink(
                 VideoFrameSink(path: path, fps: options.framesPerSecond), expected: expected, report: progress)
             let frames = try body(&sink)
-            return "\(path): \(frames) frames of \(what)"
+            return Messages.plural("%1$s: %2$d frame of %3$s", "%1$s: %2$d frames of %3$s", count: frames, path, frames, what)
         }
     }
 }

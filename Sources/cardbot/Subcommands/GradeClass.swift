@@ -65,8 +65,7 @@ extension CardBotCommand.Grade {
             if let book { StandardError.print(try book.summary()) }
             try ReportOutput.show(anonymise.rule.map(grade.anonymised) ?? grade, files: out, noColor: noColor)
             if stats {
-                let sessions = "\(grade.summary.sessions) sessions, "
-                StandardError.print(ProcessStats.line(sessions, frames: grade.summary.frames, elapsed: elapsed, jobs: parallel.jobs))
+                StandardError.print(ProcessStats.line(sessions: grade.summary.sessions, frames: grade.summary.frames, elapsed: elapsed, jobs: parallel.jobs))
             }
             if grade.hasErrors { throw ExitCode.failure }
         }

@@ -39,7 +39,7 @@ extension CardBotCommand.Run {
             StandardError.print(written)
         }
         if session.stats {
-            StandardError.print(ProcessStats.line("", frames: result.frameCount, elapsed: elapsed, jobs: job.jobs))
+            StandardError.print(ProcessStats.line(frames: result.frameCount, elapsed: elapsed, jobs: job.jobs))
         }
         if !result.solved { throw ExitCode.failure }
     }

@@ -19,6 +19,7 @@ extension CardBotCommand.Synth {
         }
 
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
         @Option(help: ArgumentHelp(Messages.text("The folder to write the frames and truth.json into (created if missing)."), valueName: "dir"))
         var out: String

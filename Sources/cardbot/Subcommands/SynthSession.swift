@@ -11,6 +11,7 @@ extension CardBotCommand.Synth {
     struct Session: ParsableCommand {
         @OptionGroup var level: LevelOptions
         @OptionGroup var deckOptions: DeckOptions
+        @OptionGroup var languageOptions: LanguageOptions
 
         @Option(help: ArgumentHelp(Messages.text("The first program, card names laid left to right."), valueName: "cards"))
         var program: String
