@@ -43,22 +43,6 @@ public struct TermProgress: Sendable, Equatable {
         public var triedNotSolved: [LevelStanding] { levels.filter { $0.solvedOn == nil } }
     }
 
-    /// One level's figures over the students.
-    public struct LevelFigures: Sendable, Equatable {
-        /// The level's number.
-        public var level: Int
-        /// Its title.
-        public var name: String
-        /// Students who played it.
-        public var students: Int
-        /// Students who solved it.
-        public var solved: Int
-        /// The median of the students' attempts to solve it.
-        public var medianAttemptsToSolve: Double?
-        /// solved / students.
-        public var solveRate: Double? { students > 0 ? Double(solved) / Double(students) : nil }
-    }
-
     /// Level numbers in unlock order: the level files', then any other level seen in the gradebook.
     public var levelOrder: [Int]
     /// Level titles by number, as the level files name them (CSV and JSON keep these).
@@ -67,7 +51,8 @@ public struct TermProgress: Sendable, Equatable {
     public var translatedLevelNames: [Int: String] = [:]
     /// The students, in natural order of their names.
     public var students: [Student]
-    /// Per level figures, in unlock order (levels nobody played left out).
+    /// Per level figures, in unlock order (levels nobody played left out): all of a student's sessions of a level
+    /// are one play (``LevelFigures/Play``), her attempts to solve added up over them until her first success.
     public var figures: [LevelFigures]
     /// The days sessions were recorded on, in order.
     public var days: [String]
@@ -112,9 +97,10 @@ public struct TermProgress: Sendable, Equatable {
         for (key, own) in byStudent where uses[shown[key]!]! > 1 {
             if let id = own.last!.studentID { shown[key] = "\(shown[key]!) (\(id))" }
         }
-        students = byStudent.keys.sorted {
+        let studentKeys = byStudent.keys.sorted {
             NaturalOrder.areInIncreasingOrder(shown[$0]!, shown[$1]!) || (shown[$0]! == shown[$1]! && $0 < $1)
-        }.map { key in
+        }
+        students = studentKeys.map { key in
             let own = byStudent[key]!
             let name = shown[key]!
             var standings: [LevelStanding] = []
@@ -146,13 +132,17 @@ public struct TermProgress: Sendable, Equatable {
                 errors: own.filter { $0.grade.level == nil }.count)
         }
         let students = self.students
+        let translated = translatedLevelNames
         figures = order.compactMap { level in
-            let standings = students.compactMap { $0.levels.first { $0.level == level } }
-            guard !standings.isEmpty else { return nil }
+            let plays = zip(studentKeys, students).compactMap { key, student in
+                student.levels.first { $0.level == level }.map {
+                    LevelFigures.Play(student: key, solved: $0.solvedOn != nil, attemptsToSolve: $0.attemptsToSolve)
+                }
+            }
+            guard !plays.isEmpty else { return nil }
             return LevelFigures(
-                level: level, name: names[level] ?? "", students: standings.count,
-                solved: standings.filter { $0.solvedOn != nil }.count,
-                medianAttemptsToSolve: Median.of(standings.compactMap(\.attemptsToSolve)))
+                key: LevelKey(number: level), levelName: names[level] ?? "", shownLevelName: translated[level],
+                sessions: chosen.map(\.grade).filter { $0.level == level }, plays: plays)
         }
     }
 
