@@ -190,7 +190,7 @@ public func fuzzGradebook(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 private func readEverything(_ harness: Harness) {
     // cardbot progress
     if let sessions = try? ProgressSession.all(inGradebook: harness.input) {
-        for student in [nil, sessions.map(\.student).min()] {
+        for student in [nil, sessions.map(\.grade.student).min()] {
             let progress = TermProgress(sessions: sessions, catalog: harness.levels, student: student)
             _ = ProgressFormat.lines(progress)
             for format in [ProgressFormat.html, .csv, .json] { _ = format.text(for: progress, title: "fuzz") }

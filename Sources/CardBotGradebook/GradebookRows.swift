@@ -115,6 +115,15 @@ enum GradebookRows {
         return file.hasPrefix(grade.path + "/") ? String(file.dropFirst(grade.path.count + 1)) : file
     }
 
+    /// The first success that grading `row` records (`first_success_attempt`, `_frame`, `_seconds`); nil when it
+    /// records none.
+    static func firstSuccess(_ row: Row) throws -> SessionGrade.FirstSuccess? {
+        guard let attempt: Int = try row.checked("first_success_attempt", "grading") else { return nil }
+        return .init(
+            attempt: attempt, frame: try row.checked("first_success_frame", "grading") ?? "",
+            seconds: try row.checked("first_success_seconds", "grading") ?? 0)
+    }
+
     /// The grade of grading `row` for the session at `path` of `student`, and its pictures.
     static func grade(_ row: Row, db: Database, path: String, student: String) throws -> (SessionGrade, SessionPictures?) {
         let id: Int64 = try row.checked("id", "grading")
@@ -176,18 +185,13 @@ enum GradebookRows {
                 end: try $0.checked("end_seconds", "tap"), press: try $0.checked("press", "tap"))
         }
         let notesText: String = try row.checked("notes", "grading") ?? ""
-        var first: SessionGrade.FirstSuccess? = nil
-        if let attempt: Int = try row.checked("first_success_attempt", "grading") {
-            first = .init(
-                attempt: attempt, frame: try row.checked("first_success_frame", "grading") ?? "",
-                seconds: try row.checked("first_success_seconds", "grading") ?? 0)
-        }
         var grade = SessionGrade(
             path: path, student: student, level: try row.checked("level", "grading"),
             levelName: try row.checked("level_name", "grading"), attempts: try row.checked("attempts", "grading"),
             solved: try row.checked("solved", "grading"), stars: try row.checked("stars", "grading"),
             cards: try row.checked("cards", "grading"), optimal: try row.checked("optimal", "grading"),
-            maxCards: try row.checked("max_cards", "grading"), firstSuccess: first, frames: try row.checked("frames", "grading"),
+            maxCards: try row.checked("max_cards", "grading"), firstSuccess: try firstSuccess(row),
+            frames: try row.checked("frames", "grading"),
             unreadableFrames: try row.checked("unreadable_frames", "grading"),
             finalProgram: program(try row.checked("final_program", "grading")),
             shownProgram: program(try row.checked("shown_program", "grading")), history: attempts, unreadable: unreadable,

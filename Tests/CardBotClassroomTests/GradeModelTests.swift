@@ -78,6 +78,30 @@ struct GradeModelTests {
         #expect(grade.hasErrors)
     }
 
+    @Test("level figures count distinct students and solvers, and take the median over the plays that solved it")
+    func levelFigures() {
+        let sessions = [
+            SessionGrade(
+                path: "a", student: "ana", level: 2, attempts: 4, solved: true, stars: 2,
+                firstSuccess: .init(attempt: 3, frame: "f3", seconds: 3)),
+            SessionGrade(path: "b", student: "ana", level: 2, attempts: 1, solved: false, stars: 1),
+            SessionGrade(path: "c", student: "bo", level: 2, attempts: 2, solved: false, stars: 1),
+        ]
+        // A class: each session is one play.
+        let bySession = LevelFigures(key: LevelKey(number: 2), levelName: "Two", sessions: sessions)
+        #expect(bySession.sessions == 3 && bySession.students == 2 && bySession.solved == 1 && bySession.solveRate == 0.5)
+        #expect(bySession.medianAttempts == 2 && bySession.medianAttemptsToSolve == 3 && bySession.stars == [0, 2, 1, 0])
+        // A term: each student's sessions up to her first success are one play.
+        let plays: [LevelFigures.Play] = [
+            .init(student: "id:stu-1", solved: true, attemptsToSolve: 5),
+            .init(student: "name:bo", solved: false, attemptsToSolve: nil),
+            .init(student: "name:cy", solved: true, attemptsToSolve: 2),
+        ]
+        let byStudent = LevelFigures(key: LevelKey(number: 2), levelName: "Two", sessions: sessions, plays: plays)
+        #expect(byStudent.students == 3 && byStudent.solved == 2 && byStudent.medianAttemptsToSolve == 3.5)
+        #expect(byStudent.sessions == 3 && byStudent.levelTitle == "Two")
+    }
+
     @Test("shards are disjoint, cover the class and keep its order", arguments: [1, 2, 3, 7])
     func shards(count: Int) throws {
         let items = Array(0..<20)

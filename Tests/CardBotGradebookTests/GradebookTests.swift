@@ -1,3 +1,4 @@
+import CardBotClassroom
 import CardBotGradebook
 import CardBotLesson
 import CardBotSession
@@ -27,8 +28,12 @@ struct GradebookTests {
 
     static func session(_ student: String, _ level: Int, attempts: Int, solvedAt: Int?, stars: Int, day: String) -> ProgressSession {
         ProgressSession(
-            classPath: "class", path: "\(student)/\(level)-\(day)", student: student, level: level, levelName: "L\(level)",
-            attempts: attempts, solved: solvedAt != nil, stars: stars, firstSuccessAttempt: solvedAt, date: day + "T10:00:00Z")
+            classPath: "class",
+            grade: SessionGrade(
+                path: "\(student)/\(level)-\(day)", student: student, level: level, levelName: "L\(level)",
+                attempts: attempts, solved: solvedAt != nil, stars: stars,
+                firstSuccess: solvedAt.map { .init(attempt: $0, frame: "frame-\($0)", seconds: Double($0)) }),
+            date: day + "T10:00:00Z")
     }
 
     @Test("a student's next level follows the unlock chain; attempts to solve add up over sessions; levels' figures")

@@ -93,18 +93,14 @@ public struct ClassTable: Sendable {
         if !estimated.isEmpty {
             lines.append("")
             lines.append(Messages.text("Estimated attempts (no run signal in the recording: each program that lay still counts):"))
-            for row in estimated {
-                let student = TerminalText.truncated(row.student, width: Self.maximumNameWidth)
-                lines.append("  \(Self.clean(row.path)) (\(student))")
-            }
+            for row in estimated { lines.append("  " + Self.sessionLabel(row)) }
         }
         let noted = grades.filter { $0.error == nil && !$0.notes.isEmpty }
         if !noted.isEmpty {
             lines.append("")
             lines.append(Messages.text("Notes (what the teacher should know about a recording):"))
             for row in noted {
-                let student = TerminalText.truncated(row.student, width: Self.maximumNameWidth)
-                lines.append("  \(Self.clean(row.path)) (\(student)):")
+                lines.append("  \(Self.sessionLabel(row)):")
                 for note in row.notes { lines.append("    \(Self.clean(note))") }
             }
         }
@@ -112,12 +108,15 @@ public struct ClassTable: Sendable {
         if !failed.isEmpty {
             lines.append("")
             lines.append(Messages.text("Not graded:"))
-            for row in failed {
-                let student = TerminalText.truncated(row.student, width: Self.maximumNameWidth)
-                lines.append("  \(Self.clean(row.path)) (\(student)): \(Self.clean(row.errorShown ?? ""))")
-            }
+            for row in failed { lines.append("  \(Self.sessionLabel(row)): \(Self.clean(row.errorShown ?? ""))") }
         }
         return lines
+    }
+
+    /// A session as the lists below the table name it: its folder and its student, `maya/level-3 (Maya)`, made
+    /// safe for a terminal (the name cut to ``maximumNameWidth``).
+    static func sessionLabel(_ grade: SessionGrade) -> String {
+        "\(clean(grade.path)) (\(TerminalText.truncated(grade.student, width: maximumNameWidth)))"
     }
 
     private func trimmed(_ line: String) -> String {

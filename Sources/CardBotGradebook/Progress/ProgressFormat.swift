@@ -64,7 +64,7 @@ public enum ProgressFormat: String, Sendable {
                 + "\"triedNotSolved\":[\(tried.joined(separator: ","))],\"errors\":\(student.errors)}"
         }
         let levels = progress.figures.map {
-            "{\"level\":\($0.level),\"levelName\":\(JSONText.quote($0.name)),\"students\":\($0.students),\"solved\":\($0.solved),"
+            "{\"level\":\($0.level),\"levelName\":\(JSONText.quote($0.levelName)),\"students\":\($0.students),\"solved\":\($0.solved),"
                 + "\"solveRate\":\(number($0.solveRate)),\"medianAttemptsToSolve\":\(number($0.medianAttemptsToSolve))}"
         }
         return "{\"students\":[\n" + students.map { " " + $0 }.joined(separator: ",\n") + (students.isEmpty ? "" : "\n")

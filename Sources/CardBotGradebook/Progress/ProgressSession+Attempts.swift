@@ -24,9 +24,10 @@ extension ProgressSession {
             attempts[key, default: []].append((program.split(separator: " ").map(String.init), try row.checked("solved", "attempt")))
         }
         return sessions.compactMap { session in
-            guard let level = session.level, let tried = attempts[session.classPath + "\u{1}" + session.path] else { return nil }
-            return Misconceptions.Session(
-                student: session.studentID.map { "id:" + $0 } ?? "name:" + session.student, level: level, attempts: tried)
+            guard let level = session.grade.level,
+                let tried = attempts[session.classPath + "\u{1}" + session.grade.path]
+            else { return nil }
+            return Misconceptions.Session(student: session.studentKey, level: level, attempts: tried)
         }
     }
 }

@@ -17,11 +17,11 @@ extension TermProgress {
         let sessions = try ProgressSession.filtered(
             try ProgressSession.all(inGradebook: path), gradebook: path, rosterClass: rosterClass, school: school)
         let catalog = try LevelCatalog(directory: levelsDirectory)
-        if let student, !sessions.contains(where: { $0.student == student || $0.studentID == student }) {
+        if let student, !sessions.contains(where: { $0.isOf(student) }) {
             throw Problem(file: path, Messages.text("no sessions of student '%s'", TerminalText.truncated(student, width: 80)))
         }
         var progress = TermProgress(sessions: sessions, catalog: catalog.levels, student: student)
-        let chosen = sessions.filter { student == nil || $0.student == student || $0.studentID == student }
+        let chosen = sessions.filter { session in student.map(session.isOf) ?? true }
         var levels: [Int: Level] = [:]
         for level in catalog.levels where levels[level.number] == nil { levels[level.number] = level }
         progress.misconceptions = Misconceptions(

@@ -43,22 +43,6 @@ public struct TermProgress: Sendable, Equatable {
         public var triedNotSolved: [LevelStanding] { levels.filter { $0.solvedOn == nil } }
     }
 
-    /// One level's figures over the students.
-    public struct LevelFigures: Sendable, Equatable {
-        /// The level's number.
-        public var level: Int
-        /// Its title.
-        public var name: String
-        /// Students who played it.
-        public var students: Int
-        /// Students who solved it.
-        public var solved: Int
-        /// The median of the students' attempts to solve it.
-        public var medianAttemptsToSolve: Double?
-        /// solved / students.
-        public var solveRate: Double? { students > 0 ? Double(solved) / Double(students) : nil }
-    }
-
     /// Level numbers in unlock order: the level files', then any other level seen in the gradebook.
     public var levelOrder: [Int]
     /// Level titles by number, as the level files name them (CSV and JSON keep these).
@@ -67,7 +51,8 @@ public struct TermProgress: Sendable, Equatable {
     public var translatedLevelNames: [Int: String] = [:]
     /// The students, in natural order of their names.
     public var students: [Student]
-    /// Per level figures, in unlock order (levels nobody played left out).
+    /// Per level figures, in unlock order (levels nobody played left out): all of a student's sessions of a level
+    /// are one play (``LevelFigures/Play``), her attempts to solve added up over them until her first success.
     public var figures: [LevelFigures]
     /// The days sessions were recorded on, in order.
     public var days: [String]
@@ -83,9 +68,13 @@ public struct TermProgress: Sendable, Equatable {
     public init(sessions: [ProgressSession], catalog: [Level], student only: String? = nil) {
         var names: [Int: String] = [:]
         for level in catalog { names[level.number] = level.name }
-        for session in sessions { if let level = session.level, names[level] == nil { names[level] = session.levelName ?? "" } }
+        for session in sessions {
+            if let level = session.grade.level, names[level] == nil { names[level] = session.grade.levelName ?? "" }
+        }
         var order = catalog.map(\.number)
-        for number in Set(sessions.compactMap(\.level)).sorted() where !order.contains(number) { order.append(number) }
+        for number in Set(sessions.compactMap(\.grade.level)).sorted() where !order.contains(number) {
+            order.append(number)
+        }
         levelOrder = order
         levelNames = names
         for level in catalog {
@@ -96,40 +85,42 @@ public struct TermProgress: Sendable, Equatable {
         for level in catalog { if let next = level.unlocks, unlocks[level.number] == nil { unlocks[level.number] = next } }
         let unlocked = Set(catalog.compactMap(\.unlocks))
         let first = catalog.first { !unlocked.contains($0.number) }?.number ?? order.first
-        let chosen = sessions.filter { only == nil || $0.student == only || $0.studentID == only }
+        let chosen = sessions.filter { session in only.map(session.isOf) ?? true }
         days = Array(Set(chosen.map(\.day))).sorted()
         var byStudent: [String: [ProgressSession]] = [:]
-        for session in chosen { byStudent[session.studentID.map { "id:" + $0 } ?? "name:" + session.student, default: []].append(session) }
+        for session in chosen { byStudent[session.studentKey, default: []].append(session) }
         // A student is shown by the name of her latest session; a name two students share gets the id too.
         var shown: [String: String] = [:]
-        for (key, own) in byStudent { shown[key] = own.last!.student }
+        for (key, own) in byStudent { shown[key] = own.last!.grade.student }
         var uses: [String: Int] = [:]
         for name in shown.values { uses[name, default: 0] += 1 }
         for (key, own) in byStudent where uses[shown[key]!]! > 1 {
             if let id = own.last!.studentID { shown[key] = "\(shown[key]!) (\(id))" }
         }
-        students = byStudent.keys.sorted {
+        let studentKeys = byStudent.keys.sorted {
             NaturalOrder.areInIncreasingOrder(shown[$0]!, shown[$1]!) || (shown[$0]! == shown[$1]! && $0 < $1)
-        }.map { key in
+        }
+        students = studentKeys.map { key in
             let own = byStudent[key]!
             let name = shown[key]!
             var standings: [LevelStanding] = []
             for level in order {
-                let here = own.filter { $0.level == level }
+                let here = own.filter { $0.grade.level == level }
                 guard !here.isEmpty else { continue }
                 var attempts = 0
                 var toSolve: Int? = nil
                 var solvedOn: String? = nil
                 for session in here {
-                    if solvedOn == nil, session.solved {
-                        toSolve = attempts + (session.firstSuccessAttempt ?? session.attempts)
+                    let grade = session.grade
+                    if solvedOn == nil, grade.solved {
+                        toSolve = attempts + (grade.firstSuccess?.attempt ?? grade.attempts)
                         solvedOn = session.day
                     }
-                    attempts += session.attempts
+                    attempts += grade.attempts
                 }
                 standings.append(LevelStanding(
-                    level: level, sessions: here.count, attempts: attempts, stars: here.compactMap(\.stars).max() ?? 0,
-                    solvedOn: solvedOn, attemptsToSolve: toSolve))
+                    level: level, sessions: here.count, attempts: attempts,
+                    stars: here.compactMap(\.grade.stars).max() ?? 0, solvedOn: solvedOn, attemptsToSolve: toSolve))
             }
             let solved = Set(standings.filter { $0.solvedOn != nil }.map(\.level))
             // Available: the first level of the chain, and every level a solved level unlocks.
@@ -138,16 +129,20 @@ public struct TermProgress: Sendable, Equatable {
             let available = order.filter { open.contains($0) && !solved.contains($0) }
             return Student(
                 name: name, id: own.last!.studentID, levels: standings, available: available,
-                errors: own.filter { $0.level == nil }.count)
+                errors: own.filter { $0.grade.level == nil }.count)
         }
         let students = self.students
+        let translated = translatedLevelNames
         figures = order.compactMap { level in
-            let standings = students.compactMap { $0.levels.first { $0.level == level } }
-            guard !standings.isEmpty else { return nil }
+            let plays = zip(studentKeys, students).compactMap { key, student in
+                student.levels.first { $0.level == level }.map {
+                    LevelFigures.Play(student: key, solved: $0.solvedOn != nil, attemptsToSolve: $0.attemptsToSolve)
+                }
+            }
+            guard !plays.isEmpty else { return nil }
             return LevelFigures(
-                level: level, name: names[level] ?? "", students: standings.count,
-                solved: standings.filter { $0.solvedOn != nil }.count,
-                medianAttemptsToSolve: Median.of(standings.compactMap(\.attemptsToSolve)))
+                key: LevelKey(number: level), levelName: names[level] ?? "", shownLevelName: translated[level],
+                sessions: chosen.map(\.grade).filter { $0.level == level }, plays: plays)
         }
     }
 
