@@ -82,6 +82,8 @@ struct CommandLineTests {
             (["grade", "Examples", "--regrade"], "--regrade needs --gradebook"),
             (["progress", "g.sqlite", "--out", "p.txt"], "Please provide one of 'FILE.html', 'FILE.csv' or 'FILE.json'."),
             (["run", "--level", "1", "--program", "forward", "--replay", "out.avi"], "Please provide one of 'OUT.mp4', 'OUT.gif' or 'DIR/'."),
+            // The session folder typed where the replay's output goes: told what --replay takes, never asked for --program.
+            (["run", "--quiet", "--replay", "Examples/maya-level-3"], "The value 'Examples/maya-level-3' is invalid for '--replay <out>'. Please provide one of 'OUT.mp4', 'OUT.gif' or 'DIR/'."),
             (["run", "--level", "1", "--program", "forward", "--replay", "o/", "--camera-fov", "5"], "--camera-fov must be from 20 to 150 degrees"),
             (["run", "--level", "1", "--program", "forward", "--replay", "o/", "--step-seconds", "0"], "--step-seconds must be from 0.05 to 10"),
             (["run"], "give the program with --program"),

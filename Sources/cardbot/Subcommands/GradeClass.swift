@@ -8,6 +8,15 @@ import CardBotSupport
 extension CardBotCommand.Grade {
     /// `cardbot grade [class-folder] CLASS_DIR`: grades every recorded session of a class folder and writes class reports.
     struct Class: ParsableCommand {
+        /// `cardbot grade class-folder`'s help (what a session, a student and a star are, the reports, the
+        /// gradebook and the exit statuses), in the messages' language.
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "class-folder",
+                abstract: Messages.text("Grade every recorded session of a class folder and write the class reports (the default)."),
+                discussion: Manual.gradeClass)
+        }
+
         @Argument(help: ArgumentHelp(Messages.text("The class folder: session folders below it, grouped by student or not."), valueName: "class-dir"))
         var classDirectory: String
 

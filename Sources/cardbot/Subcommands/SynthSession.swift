@@ -9,6 +9,14 @@ import Foundation
 extension CardBotCommand.Synth {
     /// `cardbot synth session`: a recorded session of a child building and running programs.
     struct Session: ParsableCommand {
+        /// `cardbot synth session`'s help (how the synthesized child plays, what is written), in the messages'
+        /// language.
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: Messages.text("Write a synthesized recorded session at a child's pace: frames or a video, session.json and truth.json."),
+                discussion: Manual.synthSession)
+        }
+
         @OptionGroup var level: LevelOptions
         @OptionGroup var deckOptions: DeckOptions
         @OptionGroup var languageOptions: LanguageOptions
