@@ -28,16 +28,22 @@ struct MessageCatalogCoverageTests {
                     found.insert(id)
                 }
             }
-            for match in multiline.matches(in: text, range: range) {
-                let indent = text[Range(match.range(at: 2), in: text)!].count
-                let lines = text[Range(match.range(at: 1), in: text)!].split(separator: "\n", omittingEmptySubsequences: false)
-                found.insert(
-                    lines.map { $0.dropFirst(indent) }.joined(separator: "\n")
-                        .replacingOccurrences(of: "\\\n", with: "")
-                        .replacingOccurrences(of: #"\""#, with: "\"").replacingOccurrences(of: #"\\"#, with: "\\"))
-            }
+            found.formUnion(multilineBodies(matching: multiline, in: text))
         }
         return found
+    }
+
+    /// The text of each multi-line string literal `pattern` finds in `text` (group 1 its lines, group 2 the closing
+    /// delimiter's indentation), as Swift reads it: the indentation stripped, `\` line continuations joined, `\"`
+    /// and `\\` escapes undone.
+    static func multilineBodies(matching pattern: NSRegularExpression, in text: String) -> [String] {
+        pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            let indent = text[Range(match.range(at: 2), in: text)!].count
+            let lines = text[Range(match.range(at: 1), in: text)!].split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.map { $0.dropFirst(indent) }.joined(separator: "\n")
+                .replacingOccurrences(of: "\\\n", with: "")
+                .replacingOccurrences(of: #"\""#, with: "\"").replacingOccurrences(of: #"\\"#, with: "\\")
+        }
     }
 
     /// The text of a string literal's body as Swift and gettext read it: `\\`, `\"`, `\n` and `\t` escapes
@@ -110,14 +116,7 @@ struct MessageCatalogCoverageTests {
             for match in literal.matches(in: text, range: range) {
                 found.insert(unescaped(text[Range(match.range(at: 1), in: text)!]))
             }
-            for match in multiline.matches(in: text, range: range) {
-                let indent = text[Range(match.range(at: 2), in: text)!].count
-                let lines = text[Range(match.range(at: 1), in: text)!].split(separator: "\n", omittingEmptySubsequences: false)
-                found.insert(
-                    lines.map { $0.dropFirst(indent) }.joined(separator: "\n")
-                        .replacingOccurrences(of: "\\\n", with: "")
-                        .replacingOccurrences(of: #"\""#, with: "\"").replacingOccurrences(of: #"\\"#, with: "\\"))
-            }
+            found.formUnion(multilineBodies(matching: multiline, in: text))
         }
         return found
     }
