@@ -15,10 +15,7 @@ struct MessageCatalogCoverageTests {
         let multiline = try NSRegularExpression(
             pattern: #"Messages\.(?:current\.)?text\(\s*\"\"\"\n(.*?)\n( *)\"\"\""#, options: [.dotMatchesLineSeparators])
         var found: Set<String> = []
-        let sources = CLIRunner.packageRoot.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
-        for case let file as URL in files where file.pathExtension == "swift" {
-            let text = try String(contentsOf: file, encoding: .utf8)
+        for text in try swiftSources() {
             let range = NSRange(text.startIndex..., in: text)
             for match in pattern.matches(in: text, range: range) {
                 let id = unescaped(text[Range(match.range(at: 1), in: text)!])
@@ -31,6 +28,15 @@ struct MessageCatalogCoverageTests {
             found.formUnion(multilineBodies(matching: multiline, in: text))
         }
         return found
+    }
+
+    /// The text of every Swift file under Sources.
+    static func swiftSources() throws -> [String] {
+        let sources = CLIRunner.packageRoot.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+        return try files.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.map {
+            try String(contentsOf: $0, encoding: .utf8)
+        }
     }
 
     /// The text of each multi-line string literal `pattern` finds in `text` (group 1 its lines, group 2 the closing
@@ -108,10 +114,7 @@ struct MessageCatalogCoverageTests {
         let literal = try NSRegularExpression(pattern: #""((?:[^"\\\n]|\\.)*)"(?!")"#)
         let multiline = try NSRegularExpression(pattern: #"\"\"\"\n(.*?)\n( *)\"\"\""#, options: [.dotMatchesLineSeparators])
         var found: Set<String> = []
-        let sources = CLIRunner.packageRoot.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
-        for case let file as URL in files where file.pathExtension == "swift" {
-            let text = try String(contentsOf: file, encoding: .utf8)
+        for text in try swiftSources() {
             let range = NSRange(text.startIndex..., in: text)
             for match in literal.matches(in: text, range: range) {
                 found.insert(unescaped(text[Range(match.range(at: 1), in: text)!]))
