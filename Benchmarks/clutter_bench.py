@@ -13,6 +13,7 @@ marker; any other detection is a wrong card (for OpenCV, also any id over 18).
 Usage (from the repository root, after `swift build -c release --product cardbot`):
   python3 Benchmarks/clutter_bench.py [--frames 1000] [--size 1280x720] [--least-marker 50] [--seed 7]
                                       [--binary .build/release/cardbot] [--out Benchmarks/out/clutter-cv]
+                                      [--score-only]
 Needs numpy and opencv-python-headless (5.0).
 """
 import argparse
@@ -32,6 +33,8 @@ parser.add_argument("--least-marker", type=int, default=50, help="the least card
 parser.add_argument("--seed", type=int, default=7)
 parser.add_argument("--binary", default=".build/release/cardbot")
 parser.add_argument("--out", default="Benchmarks/out/clutter-cv")
+parser.add_argument("--score-only", action="store_true",
+                    help="score the frames an earlier run drew (same --size and --seed) again, without drawing them")
 args = parser.parse_args()
 seed, count, out = args.seed, args.frames, os.path.join(args.out, f"{args.size}-{args.seed}")
 rng = np.random.default_rng(seed)
@@ -110,8 +113,10 @@ def clutter_item(px):
             cv2.rectangle(g, (10 + c*cell, h//2 + r*cell), (10 + (c+1)*cell, h//2 + (r+1)*cell), 30, 1)
             if rng.random() < 0.3: cv2.rectangle(g, (12 + c*cell, h//2 + 2 + r*cell), (8 + (c+1)*cell, h//2 - 2 + (r+1)*cell), 60, -1)
     return "sheet", cv2.cvtColor(g, cv2.COLOR_GRAY2BGR)
+truth_path = os.path.join(out, "truth.json")
+drawn = args.score_only and os.path.exists(truth_path)
 truth = []
-for n in range(count):
+for n in range(0 if drawn else count):
     kind, img = cloth()
     occupied = []
     def place(patch):
@@ -141,7 +146,8 @@ for n in range(count):
         x, y, w, h = c["box"]; pts = cv2.perspectiveTransform(np.float32([[[x, y], [x+w, y], [x+w, y+h], [x, y+h]]]), M)[0]
         quads.append({"id": c["id"], "quad": pts.tolist()})
     truth.append({"file": name, "cards": quads})
-json.dump(truth, open(os.path.join(out, "truth.json"), "w"))
+if not drawn:
+    json.dump(truth, open(truth_path, "w"))
 
 # Score both detectors.
 truth = {t["file"]: t for t in json.load(open(os.path.join(out, "truth.json")))}

@@ -147,8 +147,9 @@ public final class MarkerDetector {
         -> (CellReader.Reading, CodeBook.Match)?
     {
         let global = reader.read(corners, sampler: sampler)
-        if let global, !hullQuad || global.ringRange <= Self.hullRingLimit, let match = book.match(global.bits),
-            Self.gridFits(global, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
+        if let global, let match = book.match(global.bits),
+            Self.gridFits(global, corrected: match.distance, corners: corners, cellsAcross: cellsAcross),
+            !hullQuad || hullRingFits(global, sampler: sampler)
         {
             return (global, match)
         }
@@ -163,7 +164,9 @@ public final class MarkerDetector {
         }
         // The local reading must also stand without correction among the cells it is sure of.
         guard reader.homography != nil, let local = reader.readLocally(sampler: sampler),
-            !hullQuad || Self.localReadingIsClean(local), Self.localRingFits(local.reading),
+            !hullQuad || Self.localReadingIsClean(local) && Self.narrowestCell(corners, cellsAcross: cellsAcross)
+                >= Self.leastLocalHullCell,
+            Self.localRingFits(local.reading), Self.localMixFits(local.reading, cellsAcross: cellsAcross),
             let match = book.match(local.bits, erasures: local.erasures),
             Self.gridFits(local.reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
         else { return nil }
@@ -177,6 +180,42 @@ public final class MarkerDetector {
     /// its own light cells (0.81) read as card 17 with three mixed cells, all beside a cell of the other colour.
     static func localRingFits(_ reading: CellReader.Reading) -> Bool {
         reading.mixedCells <= 1 || reading.ringRange <= ringLimit
+    }
+
+    /// Whether a local reading has at most half its inner cells mixed. Light changing across a marker (a shadow's
+    /// edge, a highlight), which the local reading is for, mixes the few cells its edge crosses (at most 3 of 16 in
+    /// the 23 local readings of real markers in 920 synthesized frames of every condition), and blur mixes more only
+    /// where cells are as small as its reach (6 in a 12 px card touching a polka dot). A foreign marker whose finer
+    /// grid puts edges through most cells mixes more: a 5x5 marker on a striped cloth read as card 2 with 9.
+    static func localMixFits(_ reading: CellReader.Reading, cellsAcross: Int) -> Bool {
+        let innerCells = (cellsAcross - 2) * (cellsAcross - 2)
+        return reading.mixedCells * 2 <= innerCells
+    }
+
+    /// Whether the border ring of a quad from a contour's convex hull, read against one threshold, is a marker's:
+    /// ranging over at most the contrast (`hullRingLimit`) and broken by light in at most `hullRingBreaks`
+    /// stretches (`CellReader.ringLightStretches(sampler:)`).
+    private func hullRingFits(_ reading: CellReader.Reading, sampler: GraySampler) -> Bool {
+        reading.ringRange <= Self.hullRingLimit && (reader.ringLightStretches(sampler: sampler) ?? 0) <= Self.hullRingBreaks
+    }
+
+    /// The most stretches of light along the border ring of a hull quad read against one threshold. A highlight or
+    /// a finger breaks a real marker's ring once (every hull quad read right so in 920 synthesized frames had at
+    /// most one break); the map grid of a worksheet that a hull wrapped, read as card 17, had three.
+    static let hullRingBreaks = 2
+
+    /// The least side of a cell across a marker's narrowest way, in pixels, for a local reading of a quad from a
+    /// contour's convex hull. The hull quads a highlight bit into that only the local reading reads were 26 px and
+    /// more across (cells of 4.3 px and more); a worksheet's text and map grid wrapped by a 37 x 12 px hull (cells
+    /// of 2 px across its height) read as card 17.
+    static let leastLocalHullCell = 3.0
+
+    /// A marker's cell side across its narrowest way, in pixels: its area over its longest side (a parallelogram's
+    /// height), over its cells across.
+    static func narrowestCell(_ corners: [ImagePoint], cellsAcross: Int) -> Double {
+        var longest = 0.0
+        for i in 0..<4 { longest = max(longest, corners[i].distance(to: corners[(i + 1) % 4])) }
+        return Quad(corners).area / max(longest, 1e-9) / Double(cellsAcross)
     }
 
     /// The largest range of a marker's border ring, lightest cell minus darkest, as a share of the contrast.
@@ -317,15 +356,7 @@ public final class MarkerDetector {
         // A mixed cell among neighbours of its own colour is what a finer foreign grid leaves: even where cells are
         // thin, at most one, and only in a reading sure of every cell.
         guard reading.unexplainedMixedCells <= 1, reading.weakestMargin >= 0.25 else { return false }
-        // The narrowest extent: the area over the longest side (a parallelogram's height).
-        var area = 0.0, longest = 0.0
-        for i in 0..<4 {
-            let a = corners[i], b = corners[(i + 1) % 4]
-            area += a.x * b.y - b.x * a.y
-            longest = max(longest, a.distance(to: b))
-        }
-        let narrowest = abs(area) / 2 / max(longest, 1e-9)
-        return narrowest / Double(cellsAcross) < 8
+        return narrowestCell(corners, cellsAcross: cellsAcross) < 8
     }
 
     /// The corners in the card's upright order, given the clockwise quarter turns of its upright marker.
