@@ -4,6 +4,8 @@
 
 SWIFT ?= swift
 CONFIG ?= release
+# Extra flags for every Swift build of the package (`make test` passes the ones `swift test` builds with).
+SWIFT_FLAGS ?=
 BIN = .build/$(CONFIG)/cardbot
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
@@ -42,7 +44,7 @@ deps:
 	@msgfmt --check --output-file=/dev/null Locale/da.po
 
 build: deps
-	$(SWIFT) build -c $(CONFIG) --product cardbot
+	$(SWIFT) build -c $(CONFIG) --product cardbot $(SWIFT_FLAGS)
 
 # The main job on the bundled sessions (Maya's and Leo's frame folders with run marks, Zoe's phone video with GO
 # taps at a child's pace), then what a teacher shows and keeps: Maya's attempts replayed on her table
@@ -60,13 +62,16 @@ demo: build
 	@echo
 	@echo "Open $(DEMO_OUT)/maya-level-3.mp4 (the robot on Maya's table) and $(DEMO_OUT)/class.html (the class report)."
 
-# The CLI tests run the cardbot that `swift test` builds beside them; the installation tests run the cardbot
-# `make install` puts into a staging tree (.build/install-test), from folders outside the checkout.
+# The CLI tests run the cardbot that is built beside them; the installation tests run the cardbot `make install`
+# puts into a staging tree (.build/install-test), from folders outside the checkout. The package is built once, in
+# release with testing enabled as `swift test` builds it, and both the install and the tests use that build.
 INSTALL_TEST = .build/install-test
+TEST_FLAGS = -Xswiftc -enable-testing
 test: deps
+	$(SWIFT) build -c $(CONFIG) --build-tests $(TEST_FLAGS)
 	rm -rf "$(INSTALL_TEST)"
-	$(MAKE) install PREFIX=/usr/local DESTDIR="$(CURDIR)/$(INSTALL_TEST)" >/dev/null
-	CARDBOT_INSTALL_TREE="$(CURDIR)/$(INSTALL_TEST)/usr/local" $(SWIFT) test -c $(CONFIG)
+	$(MAKE) install SWIFT_FLAGS="$(TEST_FLAGS)" PREFIX=/usr/local DESTDIR="$(CURDIR)/$(INSTALL_TEST)" >/dev/null
+	CARDBOT_INSTALL_TREE="$(CURDIR)/$(INSTALL_TEST)/usr/local" $(SWIFT) test -c $(CONFIG) --skip-build
 	$(MAKE) fuzz-smoke
 
 # Fuzzing (Fuzz/): libFuzzer harnesses for every parser of outside input, targets of the package built by SwiftPM
@@ -106,7 +111,7 @@ MAN_OUT = .build/plugins/GenerateManual/outputs/cardbot
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-01-01)
 
 man: build
-	$(SWIFT) package generate-manual --multi-page --date $(MAN_DATE) --authors "CardBot maintainers" >/dev/null
+	$(SWIFT) package $(SWIFT_FLAGS) generate-manual --multi-page --date $(MAN_DATE) --authors "CardBot maintainers" >/dev/null
 	@# mdoc wants a paragraph macro, not an empty line, between paragraphs.
 	@for page in $(MAN_OUT)/*.1; do sed -i 's/^$$/.Pp/' "$$page"; done
 
