@@ -10,7 +10,7 @@ extension CellReader {
     /// samples) and the brightest inner cell. A highlight, a finger or the frame's edge that bites into a real
     /// marker breaks its ring in one stretch; the dark cells of a worksheet's map grid, which a hull wraps as one
     /// shape, leave the light grid lines between them as several thin breaks. On every hull quad read right in
-    /// 920 synthesized frames of every condition at most one stretch was light but for one smeared marker (five);
+    /// 1,680 benchmark frames of both decks at most one stretch was light but for one smeared marker (five);
     /// the worksheet grid that read as card 17 had three.
     func ringLightStretches(sampler: GraySampler) -> Int? {
         guard let homography else { return nil }

@@ -184,7 +184,7 @@ public final class MarkerDetector {
 
     /// Whether a local reading has at most half its inner cells mixed. Light changing across a marker (a shadow's
     /// edge, a highlight), which the local reading is for, mixes the few cells its edge crosses (at most 3 of 16 in
-    /// the 23 local readings of real markers in 920 synthesized frames of every condition), and blur mixes more only
+    /// the 23 local readings of real markers in 1,680 benchmark frames of both decks), and blur mixes more only
     /// where cells are as small as its reach (6 in a 12 px card touching a polka dot). A foreign marker whose finer
     /// grid puts edges through most cells mixes more: a 5x5 marker on a striped cloth read as card 2 with 9.
     static func localMixFits(_ reading: CellReader.Reading, cellsAcross: Int) -> Bool {
@@ -200,7 +200,7 @@ public final class MarkerDetector {
     }
 
     /// The most stretches of light along the border ring of a hull quad read against one threshold. A highlight or
-    /// a finger breaks a real marker's ring once (every hull quad read right so in 920 synthesized frames had at
+    /// a finger breaks a real marker's ring once (every hull quad read right so in 1,680 benchmark frames had at
     /// most one break); the map grid of a worksheet that a hull wrapped, read as card 17, had three.
     static let hullRingBreaks = 2
 
