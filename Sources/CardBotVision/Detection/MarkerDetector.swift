@@ -142,7 +142,7 @@ public final class MarkerDetector {
     /// changing across the marker) against each cell's local black and white with unsure cells erased.
     ///
     /// A quad from a contour's convex hull (`hullQuad`) is a weaker find: blobs inside a marker that motion blur
-    /// smeared have such hulls too. Its local reading must then be clean (see `localReadingIsClean`).
+    /// smeared have such hulls too. Its local reading must then be clean (see `hullLocalReadingFits`).
     private func readCode(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int, hullQuad: Bool)
         -> (CellReader.Reading, CodeBook.Match)?
     {
@@ -164,8 +164,7 @@ public final class MarkerDetector {
         }
         // The local reading must also stand without correction among the cells it is sure of.
         guard reader.homography != nil, let local = reader.readLocally(sampler: sampler),
-            !hullQuad || Self.localReadingIsClean(local) && Self.narrowestCell(corners, cellsAcross: cellsAcross)
-                >= Self.leastLocalHullCell,
+            !hullQuad || Self.hullLocalReadingFits(local, corners: corners, cellsAcross: cellsAcross),
             Self.localRingFits(local.reading), Self.localMixFits(local.reading, cellsAcross: cellsAcross),
             let match = book.match(local.bits, erasures: local.erasures),
             Self.gridFits(local.reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
@@ -253,11 +252,13 @@ public final class MarkerDetector {
         Quad(corners).area.squareRoot() / Double(cellsAcross)
     }
 
-    /// Whether a local reading is sure enough for a quad from a contour's convex hull: no cell erased and at most
-    /// one mixed cell. (Readings of blobs inside a smeared marker that came within the error budget of a card had
-    /// erased cells or two and more mixed ones; the highlight-bitten markers the hull is for read clean.)
-    static func localReadingIsClean(_ local: CellReader.LocalReading) -> Bool {
+    /// Whether a local reading is sure enough for a quad from a contour's convex hull: no cell erased, at most one
+    /// mixed cell, and cells of at least `leastLocalHullCell` across the quad's narrowest way. (Readings of blobs
+    /// inside a smeared marker that came within the error budget of a card had erased cells or two and more mixed
+    /// ones; the highlight-bitten markers the hull is for read clean.)
+    static func hullLocalReadingFits(_ local: CellReader.LocalReading, corners: [ImagePoint], cellsAcross: Int) -> Bool {
         local.erasures == 0 && local.reading.mixedCells <= 1
+            && narrowestCell(corners, cellsAcross: cellsAcross) >= leastLocalHullCell
     }
 
     /// The card whose marker has outer corners `corners` (clockwise), or nil. A quad from a convex hull
