@@ -13,7 +13,7 @@ marker; any other detection is a wrong card (for OpenCV, also any id over 18).
 Usage (from the repository root, after `swift build -c release --product cardbot`):
   python3 Benchmarks/clutter_bench.py [--frames 1000] [--size 1280x720] [--least-marker 50] [--seed 7]
                                       [--binary .build/release/cardbot] [--out Benchmarks/out/clutter-cv]
-                                      [--score-only]
+                                      [--motion-blur] [--score-only]
 Needs numpy and opencv-python-headless (5.0).
 """
 import argparse
@@ -33,10 +33,14 @@ parser.add_argument("--least-marker", type=int, default=50, help="the least card
 parser.add_argument("--seed", type=int, default=7)
 parser.add_argument("--binary", default=".build/release/cardbot")
 parser.add_argument("--out", default="Benchmarks/out/clutter-cv")
+parser.add_argument("--motion-blur", action="store_true",
+                    help="also smear every frame along a random direction by 3 to 14 px, as a moving camera does "
+                         "(the frames go to a folder of their own, ending in -smear)")
 parser.add_argument("--score-only", action="store_true",
                     help="score the frames an earlier run drew (same --size and --seed) again, without drawing them")
 args = parser.parse_args()
-seed, count, out = args.seed, args.frames, os.path.join(args.out, f"{args.size}-{args.seed}")
+seed, count = args.seed, args.frames
+out = os.path.join(args.out, f"{args.size}-{args.seed}" + ("-smear" if args.motion_blur else ""))
 rng = np.random.default_rng(seed)
 os.makedirs(out, exist_ok=True)
 W, H = map(int, args.size.split("x"))
@@ -139,6 +143,15 @@ for n in range(0 if drawn else count):
     dst = np.float32([[W*t, 0], [W*(1-t), 0], [W, H], [0, H]]); M = cv2.getPerspectiveTransform(src, dst)
     frame = cv2.warpPerspective(img, M, (W, H), flags=cv2.INTER_AREA)
     frame = cv2.GaussianBlur(frame, (0, 0), rng.uniform(0.5, 1.3))
+    if args.motion_blur:
+        # A line kernel: the mean along a straight smear of the given length and direction.
+        length, angle = rng.uniform(3, 14), rng.uniform(0, np.pi)
+        size = int(np.ceil(length)) | 1
+        kernel = np.zeros((size, size), np.float32)
+        c = size // 2
+        for k in np.linspace(-length / 2, length / 2, 4 * size):
+            kernel[int(round(c + k * np.sin(angle))), int(round(c + k * np.cos(angle)))] += 1
+        frame = cv2.filter2D(frame, -1, kernel / kernel.sum())
     frame = np.clip(frame.astype(np.float32) + rng.normal(0, rng.uniform(1, 5), frame.shape), 0, 255).astype(np.uint8)
     name = f"{kind}-{n:04d}.jpg"; cv2.imwrite(os.path.join(out, name), frame, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(55, 92))])
     quads = []

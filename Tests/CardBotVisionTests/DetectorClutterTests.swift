@@ -3,7 +3,8 @@ import CardBotVision
 import Testing
 
 /// Whole frames of `Benchmarks/clutter_bench.py` (cluttered cloths drawn by OpenCV, not by CardBot's synthesizer)
-/// on which clutter once read as a card, and the frame whose real card a rule against those must still read.
+/// on which clutter once read as a card, and the frame whose real card a rule against those must still read; the
+/// `smeared-` frames are from `--motion-blur` sets, smeared 3 to 14 px as by a moving camera.
 @Suite("Detector: clutter that read as cards")
 struct DetectorClutterTests {
     @Test(
@@ -18,6 +19,13 @@ struct DetectorClutterTests {
             // A 12 px card 9 touching a polka dot, read locally with 6 mixed cells (seed 23). Card 14, as small and
             // touching a dot as well, is not read, and was not before these rules.
             ("polka-1485.jpg", [5, 9, 12, 14], [9]),
+            // Smeared clutter on a polka cloth read locally as card 17, confidence 0.95 (1280x720, seed 31).
+            ("smeared-polka-0228.jpg", [13, 18, 7, 4, 7], []),
+            // A smeared marker of another family, its sharpened cells read as card 13 (1280x720, seed 31); the
+            // frame's four readable cards are still read.
+            ("smeared-plain-0703.jpg", [1, 10, 9, 2, 10], [1, 2, 9, 10]),
+            // A smeared card read locally as card 17 beside two cards 10 that are read (640x480, seed 32).
+            ("smeared-plain-0760.jpg", [10, 10, 10, 8, 10], [10]),
         ])
     func frame(file: String, onTable: [Int], mustRead: [Int]) throws {
         var reader = ImageReader()
@@ -25,6 +33,9 @@ struct DetectorClutterTests {
         let read = MarkerDetector(deck: DeckTestSupport.defaultDeck).detect(image).map(\.marker)
         #expect(read.filter { !onTable.contains($0) } == [])
         #expect(Set(mustRead).isSubset(of: read))
-        #expect(read.count == Set(read).count)
+        // No card read more often than it lies on the table.
+        for id in Set(read) {
+            #expect(read.filter { $0 == id }.count <= onTable.filter { $0 == id }.count, "card \(id): \(read)")
+        }
     }
 }

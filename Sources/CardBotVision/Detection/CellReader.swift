@@ -71,10 +71,18 @@ struct CellReader {
 
     /// The reading of the marker whose outer corners are `corners` (clockwise), or nil when it is not a marker.
     mutating func read(_ corners: [ImagePoint], sampler: GraySampler) -> Reading? {
-        homography = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3])
-        guard let homography else { return nil }
-        sample(homography, sampler: sampler)
+        guard measure(corners, sampler: sampler) else { return nil }
         return values.withUnsafeBufferPointer { classify($0) }
+    }
+
+    /// Samples the cells of the marker whose outer corners are `corners` (clockwise) without classifying them, for
+    /// the tests and the matching that work from the cell means (`innerRise`, `homography`); false when the corners
+    /// span no quad.
+    mutating func measure(_ corners: [ImagePoint], sampler: GraySampler) -> Bool {
+        homography = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3])
+        guard let homography else { return false }
+        sample(homography, sampler: sampler)
+        return true
     }
 
     /// The last marker's reading again, from its cell means sharpened (`sharpenValues(by:)`), or nil: for a small

@@ -12,7 +12,22 @@ import CardBotImaging
 /// run must cover half its side, and the contour itself must run along most of the quad's outline (a blob's hull
 /// bridges hollows the contour does not follow), so that only square outlines with a piece missing pass; the
 /// cells are read as for any other quad.
+///
+/// A marker that motion blur smeared by more than a cell can lose a whole side of its ring instead: where a side
+/// perpendicular to the smear meets white inner cells, the smear lightens it past the threshold, and the contour
+/// is a "C" or a "U" whose hull is the marker's smeared outline but whose contour runs along only three sides. Such a
+/// hull quad is still returned when the contour runs along half its outline, marked as not following it
+/// (`Fit.followsOutline`), for the matching of smeared markers alone to read.
 final class HullQuadFitter {
+    /// A quad found on a contour's convex hull.
+    struct Fit {
+        /// The four corners, clockwise on screen.
+        var corners: [ImagePoint]
+        /// Whether the contour runs along the quad's outline as a bitten marker's does (`minimumOutlineCover`, and
+        /// `minimumSideCover` on every side); else only along `minimumSmearedOutlineCover` of it.
+        var followsOutline: Bool
+    }
+
     private let keys = ScratchBuffer<Int>(capacity: 1024)
     private let columnTop = ScratchBuffer<Int>(capacity: 512)
     private let columnBottom = ScratchBuffer<Int>(capacity: 512)
@@ -29,8 +44,9 @@ final class HullQuadFitter {
     /// The least share of a side that the hull's run along it must cover.
     static let minimumSideSupport = 0.5
 
-    /// The four corners (clockwise on screen), or nil when the hull is not a quad with at most a corner cut off.
-    func fit(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, minimumSide: Double) -> [ImagePoint]? {
+    /// The quad, or nil when the hull is not a quad with at most a corner cut off or the contour runs along too
+    /// little of it.
+    func fit(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, minimumSide: Double) -> Fit? {
         guard count >= 8, makeHull(xs: xs, ys: ys, count: count) else { return nil }
         let m = hullX.count
         guard m >= 4 else { return nil }
@@ -100,24 +116,31 @@ final class HullQuadFitter {
             let j = (i + 1) % m
             hullArea += Double(hx[i] * hy[j] - hx[j] * hy[i])
         }
-        guard quadArea > 0, hullArea >= Self.minimumFill * quadArea,
-            Self.outlineFollows(corners, xs: xs, ys: ys, count: count)
-        else { return nil }
-        return corners
+        guard quadArea > 0, hullArea >= Self.minimumFill * quadArea else { return nil }
+        let cover = Self.outlineCover(corners, xs: xs, ys: ys, count: count)
+        guard cover.total >= Self.minimumSmearedOutlineCover else { return nil }
+        return Fit(
+            corners: corners,
+            followsOutline: cover.total >= Self.minimumOutlineCover && cover.leastSide >= Self.minimumSideCover)
     }
 
-    /// The least share of the quad's outline along which the contour itself runs (within 1.5 px), and of each side.
+    /// The least share of the quad's outline along which the contour itself runs (within 1.5 px), and of each side,
+    /// for a quad that follows the outline.
     static let minimumOutlineCover = 0.65
     static let minimumSideCover = 0.35
+    /// The least share of the outline along which the contour runs for any hull quad: a ring that lost a whole side
+    /// to a smear still has three (0.75).
+    static let minimumSmearedOutlineCover = 0.5
 
-    /// Whether the contour runs along the quad's sides for most of their length: a hull spans a blob's hollows with
-    /// straight edges that its contour does not follow, while a bitten marker's contour follows its outline but for
-    /// the bite. Each side is split into 1 px bins; a bin is covered when a contour point lies within 1.5 px of the
-    /// side there.
-    static func outlineFollows(_ corners: [ImagePoint], xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int)
-        -> Bool
+    /// How much of the quad's outline the contour itself runs along: the share of all four sides together, and of
+    /// the least covered side. A hull spans a blob's hollows with straight edges that its contour does not follow,
+    /// while a bitten marker's contour follows its outline but for the bite. Each side is split into 1 px bins; a
+    /// bin is covered when a contour point lies within 1.5 px of the side there.
+    static func outlineCover(_ corners: [ImagePoint], xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int)
+        -> (total: Double, leastSide: Double)
     {
         var coveredTotal = 0, binsTotal = 0
+        var leastSide = 1.0
         for k in 0..<4 {
             let a = corners[k], b = corners[(k + 1) % 4]
             let length = a.distance(to: b)
@@ -131,11 +154,11 @@ final class HullQuadFitter {
                 covered[min(bins - 1, Int(along))] = true
             }
             let hits = covered.reduce(0) { $0 + ($1 ? 1 : 0) }
-            guard Double(hits) >= minimumSideCover * Double(bins) else { return false }
+            leastSide = min(leastSide, Double(hits) / Double(bins))
             coveredTotal += hits
             binsTotal += bins
         }
-        return Double(coveredTotal) >= minimumOutlineCover * Double(binsTotal)
+        return (Double(coveredTotal) / Double(max(binsTotal, 1)), leastSide)
     }
 
     /// The convex hull of the contour's points into `hullX`/`hullY`, clockwise on screen without collinear

@@ -110,10 +110,12 @@ public final class MarkerDetector {
             var quad = QuadFitter.fit(xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: sideHere)
             // A contour that is no clean quad may be a marker a highlight bit into: its convex hull, if that is a
             // quad with at most a corner cut off.
-            let fromHull = quad == nil
-            if fromHull, Double(min(boxWidth, boxHeight)) >= 0.7 * hullSide {
-                quad = hullFitter.fit(
-                    xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: hullSide)
+            var origin = QuadOrigin.contour
+            if quad == nil, Double(min(boxWidth, boxHeight)) >= 0.7 * hullSide,
+                let fit = hullFitter.fit(xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: hullSide)
+            {
+                quad = fit.corners
+                origin = fit.followsOutline ? .hull : .smearedHull
             }
             guard var rough = quad else { continue }
             if scale == 2 {
@@ -132,7 +134,7 @@ public final class MarkerDetector {
                 guard Self.isNearParallelogram(rough, frameWidth: frameWidth) else { continue }
                 corners = rough
             }
-            if let detection = read(corners, sampler: sampler, cellsAcross: cellsAcross, hullQuad: fromHull) {
+            if let detection = read(corners, sampler: sampler, cellsAcross: cellsAcross, origin: origin) {
                 found.append(detection)
             }
         }
@@ -158,7 +160,9 @@ public final class MarkerDetector {
         if !hullQuad, Self.cellSide(corners, cellsAcross: cellsAcross) >= Self.leastSharpenedCell,
             let sharp = reader.readSharpened(), Self.sharpenedReadingFits(sharp, cellsAcross: cellsAcross),
             let match = book.match(sharp.bits), match.distance == 0,
-            Self.gridFits(sharp, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
+            Self.gridFits(sharp, corrected: match.distance, corners: corners, cellsAcross: cellsAcross),
+            Self.cellSide(corners, cellsAcross: cellsAcross) < Self.leastUnsmearedSharpenedCell
+                || !isSmeared(corners, sampler: sampler, cellsAcross: cellsAcross)
         {
             return (sharp, match)
         }
@@ -167,10 +171,41 @@ public final class MarkerDetector {
             !hullQuad || Self.hullLocalReadingFits(local, corners: corners, cellsAcross: cellsAcross),
             Self.localRingFits(local.reading), Self.localMixFits(local.reading, cellsAcross: cellsAcross),
             let match = book.match(local.bits, erasures: local.erasures),
-            Self.gridFits(local.reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross)
+            Self.gridFits(local.reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross),
+            !isSmeared(corners, sampler: sampler, cellsAcross: cellsAcross)
         else { return nil }
         return (local.reading, match)
     }
+
+    /// Whether the border of the marker at `corners` shows a smear (a moving camera's) of at least three quarters of
+    /// a cell and at least `leastSmear` pixels (`MotionBlurEstimate`).
+    ///
+    /// The local reading is for light changing across a sharp marker (a shadow's edge, a highlight), and sharpening
+    /// for the soft focus of small markers; on a smeared marker both make cells up from a neighbour's light. In 2,000
+    /// cluttered frames smeared 3 to 14 px (`clutter_bench.py --motion-blur`, seeds 31 and 32), local readings read
+    /// card 17 three times, on smeared clutter and cards (confidence up to 0.95), and sharpened cells read a smeared
+    /// marker of another family as card 13. A smeared marker is left to the matching of smeared markers, which
+    /// models the smear. The least smear in pixels spares the smallest cards, whose cells of 2 px a lens's blur alone
+    /// spreads over three quarters of a cell; the check runs only on a reading that already matched a card.
+    private func isSmeared(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int) -> Bool {
+        guard let homography = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3]),
+            let blur = MotionBlurEstimate.settle(
+                homography, sampler: sampler, cellsAcross: cellsAcross, minimumStep: options.minimumContrast,
+                minimumSmear: 0.75)
+        else { return false }
+        let smear = max(blur.across, blur.down)
+        return smear >= 0.75 && smear * Self.cellSide(corners, cellsAcross: cellsAcross) >= Self.leastSmear
+    }
+
+    /// The least smear, in pixels, that `isSmeared` counts.
+    static let leastSmear = 3.0
+
+    /// The least cell side, in pixels, at which a sharpened reading must come from a marker that is not smeared
+    /// (`isSmeared`). Below, cells are as small as the blur the sharpening is for (the 16 to 20 px markers of
+    /// `small-blurred` have cells of 2.6 to 3.3 px, and the smear estimate sees their lens blur as most of a cell:
+    /// checking them lost a quarter of that set). The check costs one card of the 219 in the `motion-blur` benchmark
+    /// set, which the sharpened cells of its smeared marker had read.
+    static let leastUnsmearedSharpenedCell = 4.0
 
     /// Whether a local reading's border ring is a marker's: with two and more mixed cells, its lightest cell at
     /// most three quarters of the local contrast above its darkest. The ring of a real marker is black all round
@@ -261,12 +296,17 @@ public final class MarkerDetector {
             && narrowestCell(corners, cellsAcross: cellsAcross) >= leastLocalHullCell
     }
 
-    /// The card whose marker has outer corners `corners` (clockwise), or nil. A quad from a convex hull
-    /// (`hullQuad`) must read as a code card, cell by cell or by the matching of a smeared marker (whose outline a
-    /// long smear also notches, so that only its hull is a quad); picture cards need a clean quad.
-    private func read(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int, hullQuad: Bool) -> Detection? {
-        if !book.isEmpty,
-            let (reading, match) = readCode(corners, sampler: sampler, cellsAcross: cellsAcross, hullQuad: hullQuad)
+    /// The card whose marker has outer corners `corners` (clockwise), or nil. A quad from a convex hull must read as
+    /// a code card, cell by cell or by the matching of a smeared marker (whose outline a long smear also notches, so
+    /// that only its hull is a quad), and one whose outline the contour only partly follows (`.smearedHull`) by that
+    /// matching alone; picture cards need a clean quad.
+    private func read(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int, origin: QuadOrigin) -> Detection? {
+        if origin == .smearedHull {
+            // The matching works from the cell means and the homography that a reading leaves.
+            guard !book.isEmpty, reader.measure(corners, sampler: sampler) else { return nil }
+        }
+        if origin != .smearedHull, !book.isEmpty,
+            let (reading, match) = readCode(corners, sampler: sampler, cellsAcross: cellsAcross, hullQuad: origin == .hull)
         {
             let card = deck.cards[match.card]
             let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
@@ -275,7 +315,7 @@ public final class MarkerDetector {
             return Detection(
                 marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
                 confidence: (certainty * agreement * 1000).rounded() / 1000, correctedCells: match.distance)
-        } else if !hullQuad, pictures != nil, let match = pictures!.match(corners, sampler: sampler) {
+        } else if origin == .contour, pictures != nil, let match = pictures!.match(corners, sampler: sampler) {
             let card = deck.cards[match.card]
             let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
             // 0.5 at the least accepted correlation, 1 for a perfect one, less for a narrow lead.
