@@ -329,7 +329,8 @@ public final class MarkerDetector {
         } else if !book.isEmpty, let homography = reader.homography,
             // A quad with no light inside on its refined corners is no marker, however it is smeared.
             reader.innerRise >= options.minimumContrast,
-            let (match, placed) = readBlurred(homography, sampler: sampler, cellsAcross: cellsAcross)
+            let (match, placed) = readBlurred(
+                homography, sampler: sampler, cellsAcross: cellsAcross, searchCorners: origin != .smearedHull)
         {
             let card = deck.cards[match.card]
             let quad = Self.upright(placed, quarterTurns: match.quarterTurns)
@@ -350,8 +351,10 @@ public final class MarkerDetector {
     /// blurred alike and compared with the samples. Only for smears of at least three quarters of a cell, and only
     /// a clear winner (`BlurredCodeMatcher.Match.isClear`); a fit that needed the corners searched
     /// (`BlurredCodeMatcher.searchCorners`) must also lead by `minimumSearchedLead`. Returns the match and the
-    /// corners placed on the blurred sides.
-    private func readBlurred(_ homography: Homography, sampler: GraySampler, cellsAcross: Int)
+    /// corners placed on the blurred sides. Without `searchCorners` only a clear winner on the corners the border
+    /// placed: the hulls of smeared rings (`QuadOrigin.smearedHull`) are many in a smeared frame (54 in the 40 frames
+    /// of the benchmark's 640x480 motion blur), and searching their corners made one frame 4x slower than before.
+    private func readBlurred(_ homography: Homography, sampler: GraySampler, cellsAcross: Int, searchCorners: Bool)
         -> (BlurredCodeMatcher.Match, [ImagePoint])?
     {
         guard
@@ -363,6 +366,7 @@ public final class MarkerDetector {
             var match = blurMatcher.match(placed, sampler: sampler, blur: blur)
         else { return nil }
         if match.isClear(minimumContrast: options.minimumContrast) { return (match, blur.corners) }
+        guard searchCorners else { return nil }
         // Corners the border placed a fraction of a cell off blur the fit: search them against the pattern, and
         // then ask for a wider lead (a search also lifts foreign markers' fits).
         guard match.correlation >= BlurredCodeMatcher.searchFloor else { return nil }
