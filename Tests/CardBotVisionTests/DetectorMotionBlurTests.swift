@@ -164,13 +164,14 @@ struct DetectorMotionBlurTests {
         #expect(Set(found.map(\.marker)).isSuperset(of: [3, 9]), "\(found.map(\.marker))")
     }
 
-    /// The cards (indices into the truth) found at their own places in the motion-blur frame `index` of `seed`,
-    /// the detections that are wrong, and the frame's truth.
-    static func foundAtTheirPlaces(motionBlurSeed seed: UInt64, index: Int) throws
+    /// The cards (indices into the truth) found at their own places in the motion-blur frame `index` of `seed` at
+    /// `width` x `height`, the detections that are wrong, and the frame's truth.
+    static func foundAtTheirPlaces(motionBlurSeed seed: UInt64, index: Int, width: Int = 1280, height: Int = 720) throws
         -> (result: (found: [Int], wrong: [String]), truth: FrameTruth)
     {
         let generator = try SceneGenerator(
-            faces: DetectorTestSupport.faces(of: DeckTestSupport.defaultDeck), options: SceneOptions(difficulty: .motionBlur))
+            faces: DetectorTestSupport.faces(of: DeckTestSupport.defaultDeck),
+            options: SceneOptions(width: width, height: height, difficulty: .motionBlur))
         let (image, truth) = try DetectorTestSupport.frame(generator.scene(seed: seed, index: index), renderer: FrameRenderer())
         var found: [Int] = []
         var wrong: [String] = []

@@ -1,38 +1,11 @@
 import CardBotGeometry
-import CardBotImaging
-import CardBotSynth
 @testable import CardBotVision
-import Foundation
 import Testing
 
 /// Markers whose ring a smear of more than a cell broke along one side: the hull quad whose contour runs along only
 /// three sides is left to the matching of smeared markers.
 @Suite("Detector: rings a smear broke")
 struct DetectorSmearedRingTests {
-    /// The cards (indices into the truth) found at their own places in motion-blur frame `index` of `seed` at
-    /// `width` x `height`, the detections that are wrong, and the frame's truth.
-    static func found(width: Int, height: Int, seed: UInt64, index: Int) throws
-        -> (found: [Int], wrong: [String], truth: FrameTruth)
-    {
-        let generator = try SceneGenerator(
-            faces: DetectorTestSupport.faces(of: DeckTestSupport.defaultDeck),
-            options: SceneOptions(width: width, height: height, difficulty: .motionBlur))
-        let (image, truth) = try DetectorTestSupport.frame(generator.scene(seed: seed, index: index), renderer: FrameRenderer())
-        var found: [Int] = []
-        var wrong: [String] = []
-        for detection in MarkerDetector(deck: DeckTestSupport.defaultDeck).detect(image) {
-            let center = detection.quad.center
-            if let place = truth.cards.firstIndex(where: { Quad($0.corners).contains(center) }),
-                truth.cards[place].id == detection.marker
-            {
-                found.append(place)
-            } else {
-                wrong.append("\(detection.marker) at \(center)")
-            }
-        }
-        return (found, wrong, truth)
-    }
-
     @Test("a 640x480 card whose smeared ring lost a side is read from its hull by the matching, and nothing wrong")
     func webcamFrameRead() throws {
         // Motion-blur frame 28 of seed 1 at 640x480 (the benchmark's motion-blur-vga/frame-0028.jpg): a row of four
@@ -40,11 +13,12 @@ struct DetectorSmearedRingTests {
         // card's ring lost its side where white inner cells meet it, so its contour is a "C" that no quad fits and
         // whose hull the contour follows along only three sides; before, only the first card was read. (Cards 8
         // and 17 lost more of their rings and are still not read.)
-        let result = try Self.found(width: 640, height: 480, seed: 1, index: 27)
+        let (result, truth) = try DetectorMotionBlurTests.foundAtTheirPlaces(
+            motionBlurSeed: 1, index: 27, width: 640, height: 480)
         #expect(result.wrong.isEmpty, "\(result.wrong)")
-        let visible = result.truth.cards.indices.filter { !result.truth.cards[$0].hidden }
-        #expect(visible.map { result.truth.cards[$0].id } == [1, 8, 17, 1])
-        #expect(Set(result.found).isSuperset(of: [visible[0], visible[3]]), "found \(result.found.map { result.truth.cards[$0].id })")
+        let visible = truth.cards.indices.filter { !truth.cards[$0].hidden }
+        #expect(visible.map { truth.cards[$0].id } == [1, 8, 17, 1])
+        #expect(Set(result.found).isSuperset(of: [visible[0], visible[3]]), "found \(result.found.map { truth.cards[$0].id })")
     }
 
     /// The outline of a square ring `side` px across at (`x`, `y`), as a contour tracer gives it (clockwise, one
