@@ -112,7 +112,8 @@ public final class MarkerDetector {
             // quad with at most a corner cut off.
             var origin = QuadOrigin.contour
             if quad == nil, Double(min(boxWidth, boxHeight)) >= 0.7 * hullSide,
-                let fit = hullFitter.fit(xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: hullSide)
+                let fit = hullFitter.fit(
+                    xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: hullSide)
             {
                 quad = fit.corners
                 origin = fit.followsOutline ? .hull : .smearedHull
@@ -200,8 +201,9 @@ public final class MarkerDetector {
     /// The least smear, in pixels, that `isSmeared` counts.
     static let leastSmear = 3.0
 
-    /// The least cell side, in pixels, at which a sharpened reading must come from a marker that is not smeared
-    /// (`isSmeared`). Below, cells are as small as the blur the sharpening is for (the 16 to 20 px markers of
+    /// The least cell side, in pixels, at which a sharpened reading must come from a marker that is not smeared.
+    ///
+    /// See `isSmeared`. Below, cells are as small as the blur the sharpening is for (the 16 to 20 px markers of
     /// `small-blurred` have cells of 2.6 to 3.3 px, and the smear estimate sees their lens blur as most of a cell:
     /// checking them lost a quarter of that set). The check costs one card of the 219 in the `motion-blur` benchmark
     /// set, which the sharpened cells of its smeared marker had read.
@@ -300,7 +302,9 @@ public final class MarkerDetector {
     /// a code card, cell by cell or by the matching of a smeared marker (whose outline a long smear also notches, so
     /// that only its hull is a quad), and one whose outline the contour only partly follows (`.smearedHull`) by that
     /// matching alone; picture cards need a clean quad.
-    private func read(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int, origin: QuadOrigin) -> Detection? {
+    private func read(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int, origin: QuadOrigin)
+        -> Detection?
+    {
         if origin == .smearedHull {
             // The matching works from the cell means and the homography that a reading leaves.
             guard !book.isEmpty, reader.measure(corners, sampler: sampler) else { return nil }
