@@ -305,49 +305,52 @@ public final class MarkerDetector {
     private func read(_ corners: [ImagePoint], sampler: GraySampler, cellsAcross: Int, origin: QuadOrigin)
         -> Detection?
     {
-        if origin == .smearedHull {
-            // The matching works from the cell means and the homography that a reading leaves.
+        switch origin {
+        case .smearedHull:
+            // The matching alone; it works from the cell means and the homography that a reading leaves.
             guard !book.isEmpty, reader.measure(corners, sampler: sampler) else { return nil }
+        case .contour, .hull:
+            if !book.isEmpty,
+                let (reading, match) = readCode(
+                    corners, sampler: sampler, cellsAcross: cellsAcross, hullQuad: origin == .hull)
+            {
+                let card = deck.cards[match.card]
+                let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
+                let certainty = 0.5 + 0.5 * min(1, reading.weakestMargin / 0.5)
+                let agreement = 1 - 0.5 * Double(match.distance) / Double(book.errorBudget + 1)
+                return Detection(
+                    marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
+                    confidence: (certainty * agreement * 1000).rounded() / 1000, correctedCells: match.distance)
+            }
+            if origin == .contour, pictures != nil, let match = pictures!.match(corners, sampler: sampler) {
+                let card = deck.cards[match.card]
+                let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
+                // 0.5 at the least accepted correlation, 1 for a perfect one, less for a narrow lead.
+                let strength = (match.correlation - Double(PictureBook.minimumCorrelation))
+                    / (1 - Double(PictureBook.minimumCorrelation))
+                let lead = min(1, match.margin / 0.3)
+                let confidence = 0.5 + 0.5 * max(0, min(1, strength)) * (0.5 + 0.5 * lead)
+                return Detection(
+                    marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
+                    confidence: (confidence * 1000).rounded() / 1000, correctedCells: 0)
+            }
         }
-        if origin != .smearedHull, !book.isEmpty,
-            let (reading, match) = readCode(corners, sampler: sampler, cellsAcross: cellsAcross, hullQuad: origin == .hull)
-        {
-            let card = deck.cards[match.card]
-            let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
-            let certainty = 0.5 + 0.5 * min(1, reading.weakestMargin / 0.5)
-            let agreement = 1 - 0.5 * Double(match.distance) / Double(book.errorBudget + 1)
-            return Detection(
-                marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
-                confidence: (certainty * agreement * 1000).rounded() / 1000, correctedCells: match.distance)
-        } else if origin == .contour, pictures != nil, let match = pictures!.match(corners, sampler: sampler) {
-            let card = deck.cards[match.card]
-            let quad = Self.upright(corners, quarterTurns: match.quarterTurns)
-            // 0.5 at the least accepted correlation, 1 for a perfect one, less for a narrow lead.
-            let strength = (match.correlation - Double(PictureBook.minimumCorrelation))
-                / (1 - Double(PictureBook.minimumCorrelation))
-            let lead = min(1, match.margin / 0.3)
-            let confidence = 0.5 + 0.5 * max(0, min(1, strength)) * (0.5 + 0.5 * lead)
-            return Detection(
-                marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
-                confidence: (confidence * 1000).rounded() / 1000, correctedCells: 0)
-        } else if !book.isEmpty, let homography = reader.homography,
+        guard !book.isEmpty, let homography = reader.homography,
             // A quad with no light inside on its refined corners is no marker, however it is smeared.
             reader.innerRise >= options.minimumContrast,
             let (match, placed) = readBlurred(
                 homography, sampler: sampler, cellsAcross: cellsAcross, searchCorners: origin != .smearedHull)
-        {
-            let card = deck.cards[match.card]
-            let quad = Self.upright(placed, quarterTurns: match.quarterTurns)
-            // 0.5 at the least accepted fit and lead, towards 1 for a perfect fit far ahead of the rest.
-            let fit = (match.correlation - BlurredCodeMatcher.minimumCorrelation)
-                / (1 - BlurredCodeMatcher.minimumCorrelation)
-            let lead = min(1, match.lead / (4 * BlurredCodeMatcher.minimumLead))
-            let confidence = 0.5 + 0.5 * max(0, min(1, fit)) * (0.5 + 0.5 * lead)
-            return Detection(
-                marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
-                confidence: (confidence * 1000).rounded() / 1000, correctedCells: 0)
-        }
-        return nil
+        else { return nil }
+        let card = deck.cards[match.card]
+        let quad = Self.upright(placed, quarterTurns: match.quarterTurns)
+        // 0.5 at the least accepted fit and lead, towards 1 for a perfect fit far ahead of the rest.
+        let fit = (match.correlation - BlurredCodeMatcher.minimumCorrelation)
+            / (1 - BlurredCodeMatcher.minimumCorrelation)
+        let lead = min(1, match.lead / (4 * BlurredCodeMatcher.minimumLead))
+        let confidence = 0.5 + 0.5 * max(0, min(1, fit)) * (0.5 + 0.5 * lead)
+        return Detection(
+            marker: card.marker, name: card.name, quad: quad, rotation: Self.rotation(of: quad),
+            confidence: (confidence * 1000).rounded() / 1000, correctedCells: 0)
     }
 
     /// A marker that motion blur smeared past reading cell by cell (two cells and more on small markers), read by
