@@ -27,6 +27,8 @@ struct MotionBlurEstimate {
 
     /// The candidate widths, in cells.
     static let widths: [Double] = stride(from: 0.25, through: 3.5, by: 0.25).map { $0 }
+    /// The staircases of the candidate widths on the border's own edge.
+    static let widthFits = widths.map { StaircaseFit(width: $0, shift: 0) }
     /// The candidate shifts of a side, in cells (positive inwards).
     static let shifts: [Double] = stride(from: -0.75, through: 0.75, by: 0.125).map { $0 }
     /// The profile's sample positions across an edge, in cells from the border's outer edge (negative outside).
@@ -66,22 +68,23 @@ struct MotionBlurEstimate {
             for p in [axis * 2, axis * 2 + 1, axis * 2 + 4, axis * 2 + 5] {
                 for i in 0..<count { mean[i] += profiles[p][i] / 4 }
             }
-            guard let size = bestFit(widths, { fit(mean, width: $0, shift: 0, minimumStep: minimumStep) }) else {
+            guard let size = bestFit(widths, { widthFits[$0].residual(mean, minimumStep: minimumStep) }) else {
                 return nil
             }
             sizes[axis] = size
         }
         guard max(sizes[0], sizes[1]) >= minimumSmear else { return nil }
         // Each half side at the shift that fits best with its axis's width.
+        let shiftFits = sizes.map { width in shifts.map { StaircaseFit(width: width, shift: $0) } }
         var points: [ImagePoint] = []
         points.reserveCapacity(8)
         for side in 0..<4 {
-            let width = sizes[side % 2]
+            let fits = shiftFits[side % 2]
             for half in 0..<2 {
                 let profile = profiles[side * 2 + half]
-                guard
-                    let x = bestFit(shifts, { fit(profile, width: width, shift: $0, minimumStep: minimumStep) })
-                else { return nil }
+                guard let x = bestFit(shifts, { fits[$0].residual(profile, minimumStep: minimumStep) }) else {
+                    return nil
+                }
                 let y = (halves[half][0] + halves[half][3]) / 2 * n / 6
                 let (u, v) = markerPosition(side: side, inwards: x, along: y, cellsAcross: n)
                 let p = homography.map(u * scale, v * scale)
@@ -137,10 +140,10 @@ struct MotionBlurEstimate {
         }
     }
 
-    /// The candidate with the smallest residual, refined between its neighbours (``refined(_:_:_:)``), or nil when
-    /// no candidate fits.
-    static func bestFit(_ candidates: [Double], _ residual: (Double) -> Double?) -> Double? {
-        let residuals = candidates.map { residual($0) ?? .infinity }
+    /// The candidate with the smallest residual (`residual` of its index), refined between its neighbours
+    /// (``refined(_:_:_:)``), or nil when no candidate fits.
+    static func bestFit(_ candidates: [Double], _ residual: (Int) -> Double?) -> Double? {
+        let residuals = candidates.indices.map { residual($0) ?? .infinity }
         guard let best = residuals.min(), best.isFinite, let index = residuals.firstIndex(of: best) else { return nil }
         return refined(candidates, residuals, index)
     }
@@ -154,79 +157,5 @@ struct MotionBlurEstimate {
         let curvature = a - 2 * b + c
         guard curvature > 1e-12 else { return candidates[index] }
         return candidates[index] + step * max(-0.5, min(0.5, 0.5 * (a - c) / curvature))
-    }
-
-    /// The squared residual of the best box-blurred staircase (box `width` cells, outer edge `shift` cells inwards)
-    /// through `profile`, or nil when its levels are no print's (out of the gray range, or the margin not
-    /// `minimumStep` lighter than the ring).
-    static func fit(_ profile: [Double], width: Double, shift: Double, minimumStep: Double) -> Double? {
-        // Level boundaries: table | margin | ring | first data cells | further cells.
-        let e0 = shift - 1, e1 = shift, e2 = shift + 1, e3 = shift + 2
-        let inverse = 1 / width
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 36) { scratch -> Double? in
-            let ata = scratch.baseAddress!, atb = ata + 25, row = ata + 30
-            for k in 0..<30 { ata[k] = 0 }
-            var squares = 0.0
-            for (i, x) in positions.enumerated() {
-                let lo = x - width / 2, hi = x + width / 2
-                let value = profile[i]
-                squares += value * value
-                var previous = lo
-                var end = min(hi, e0)
-                row[0] = max(0, end - previous) * inverse
-                previous = max(previous, end)
-                end = min(hi, e1)
-                row[1] = max(0, end - previous) * inverse
-                previous = max(previous, end)
-                end = min(hi, e2)
-                row[2] = max(0, end - previous) * inverse
-                previous = max(previous, end)
-                end = min(hi, e3)
-                row[3] = max(0, end - previous) * inverse
-                previous = max(previous, end)
-                row[4] = max(0, hi - previous) * inverse
-                for j in 0..<5 where row[j] != 0 {
-                    let rj = row[j]
-                    atb[j] += rj * value
-                    for k in j..<5 { ata[j * 5 + k] += rj * row[k] }
-                }
-            }
-            for j in 0..<5 {
-                ata[j * 5 + j] += 1e-6
-                for k in 0..<j { ata[j * 5 + k] = ata[k * 5 + j] }
-            }
-            // The normal equations' diagonal before solving: a level with no weight is left out of the checks.
-            var used = 0
-            for j in 0..<5 where ata[j * 5 + j] > 1e-3 { used |= 1 << j }
-            // Cholesky in place: ata = L L^T, then levels by two substitutions (into row).
-            for j in 0..<5 {
-                var d = ata[j * 5 + j]
-                for k in 0..<j { d -= ata[j * 5 + k] * ata[j * 5 + k] }
-                guard d > 1e-12 else { return nil }
-                let l = d.squareRoot()
-                ata[j * 5 + j] = l
-                for i in (j + 1)..<5 {
-                    var v = ata[i * 5 + j]
-                    for k in 0..<j { v -= ata[i * 5 + k] * ata[j * 5 + k] }
-                    ata[i * 5 + j] = v / l
-                }
-            }
-            for i in 0..<5 {
-                var v = atb[i]
-                for k in 0..<i { v -= ata[i * 5 + k] * row[k] }
-                row[i] = v / ata[i * 5 + i]
-            }
-            // The residual is |p|^2 - |L^-1 A^T p|^2.
-            var explained = 0.0
-            for i in 0..<5 { explained += row[i] * row[i] }
-            for i in stride(from: 4, through: 0, by: -1) {
-                var v = row[i]
-                for k in (i + 1)..<5 { v -= ata[k * 5 + i] * row[k] }
-                row[i] = v / ata[i * 5 + i]
-            }
-            for j in 0..<5 where used & (1 << j) != 0 && (row[j] < -30 || row[j] > 285) { return nil }
-            guard row[1] - row[2] >= minimumStep else { return nil }
-            return max(0, squares - explained)
-        }
     }
 }
