@@ -7,24 +7,25 @@ public enum CaptureThresholds {
     /// limits a recording is judged by change. Raise it with any limit below.
     public static let version = 1
     /// Cards smaller than this (the square root of the marker's area, px) are a problem: in the hard set's blur and
-    /// noise recall is 0.81 at 18-20 px and 0.94 at 20-22 px, 1.00 from 22 px (in the easy set 0.99 from 12 px).
+    /// noise recall was 0.81 at 18-20 px and 0.94 at 20-22 px, 1.00 from 22 px, when the limit was set (0.96 and 0.99
+    /// with the reader of issue 29's third session; in the easy set 0.99 from 12 px).
     public static let smallestSize = 20.0
     /// Cards smaller than this are a warning.
     public static let comfortableSize = 24.0
-    /// A smear of more than this many marker cells is a problem: recall 0.99 at a measured 1.13 cells, 0.82 at 1.29.
+    /// A smear of more than this many marker cells is a problem: recall 0.99 at a measured 1.13 cells, 0.85 at 1.29.
     public static let largestSmear = 1.2
     /// A smear of more than this is a warning (recall 1.00 at a measured 0.80 cells).
     public static let comfortableSmear = 0.9
     /// The frame's bright level (the gray level 1% of pixels reach) under this is a problem, too dark: recall 0.98
-    /// at a bright level of 27, 0.58 at 20.
+    /// at a bright level of 27, 0.57 at 20.
     public static let darkestBright = 25.0
     /// Under this a warning (recall 1.00 from 43).
     public static let comfortableBright = 40.0
     /// A share of saturated pixels in the frame above this is a warning, never a problem: recall stayed 1.00 up to
     /// an exposure of 6 times normal, 98% of the frame saturated.
     public static let comfortableSaturated = 0.25
-    /// Noise over the bright level above this is a problem: in a dim room recall is 0.99 at 6.4 / 59 (0.108) and
-    /// 0.39 at 8.5 / 72 (0.118); at normal light 1.00 up to 22.6 / 244 (0.093).
+    /// Noise over the bright level above this is a problem: in a dim room recall is 0.99 at 5.5 / 59 (0.093) and
+    /// 0.37 at 8.2 / 72 (0.114); at normal light 1.00 up to 20.3 / 244 (0.083).
     public static let largestNoise = 0.11
     /// Above this a warning.
     public static let comfortableNoise = 0.08
