@@ -1,12 +1,15 @@
-@testable import CardBotVision
 import Foundation
 import Testing
+
+@testable import CardBotVision
 
 /// The detector's noise estimate measures the sensor's noise on light paper, and not the ramps of a smear.
 @Suite("Noise estimate")
 struct NoiseEstimateTests {
     /// A `width` x `height` frame of `level(x, y)` plus Gaussian noise of `sigma` (seeded, Box-Muller).
-    static func frame(width: Int, height: Int, sigma: Double, seed: UInt64 = 11, level: (Int, Int) -> Double)
+    static func frame(
+        width: Int, height: Int, sigma: Double, seed: UInt64 = 11, level: (Int, Int) -> Double
+    )
         -> [UInt8]
     {
         var state = seed

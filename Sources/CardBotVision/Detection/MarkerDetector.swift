@@ -138,9 +138,10 @@ public final class MarkerDetector {
         }
     }
 
-    /// The threshold's offset for a search, in gray levels: it rises with the noise, so that noise alone rarely makes
-    /// a light pixel dark. The noise is the frame's (kept as `frameNoise`), and on the half-resolution copy the copy's
-    /// own, at most half the frame's.
+    /// The threshold's offset for a search, in gray levels, rising with the noise.
+    ///
+    /// The offset is 1.2 times the noise, so that noise alone rarely makes a light pixel dark. The noise is the
+    /// frame's (kept as `frameNoise`), and on the half-resolution copy the copy's own, at most half the frame's.
     ///
     /// The copy averages four pixels and then nine, so its noise is a fraction of the frame's; but `NoiseEstimate`
     /// measures the differences of light pixels, and where the light pixels are mostly a smear's ramps (cards smeared
