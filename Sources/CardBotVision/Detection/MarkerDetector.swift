@@ -148,7 +148,7 @@ public final class MarkerDetector {
     /// by a moving camera, their paper a small share of the frame) it measures the ramps, more so on the copy, where
     /// a ramp is half as long. In the 40 frames of the benchmark's 640x480 motion blur the copy's estimate reached
     /// 26.6 (an offset of 32 gray levels) where the frame's was 18.8 and the sensor's at most 4: the black border
-    /// rings of 44 to 61 px markers fell apart at that offset, and with the bound the set's recall rose from 80.2% to
+    /// rings of 39 to 61 px markers fell apart at that offset, and with the bound the set's recall rose from 80.2% to
     /// 85.8%. The copy is not measured when half the frame's noise already gives the least offset.
     private func thresholdOffset(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, scale: Int) -> Int {
         func offset(_ noise: Double) -> Int { max(options.thresholdOffset, Int((1.2 * noise).rounded())) }
