@@ -86,6 +86,9 @@ else:
         path, x, y = item.rsplit(":", 2)
         image = cv2.imread(path, cv2.IMREAD_GRAYSCALE)
         cards = detect([path])[0]["cards"]
+        if not cards:
+            print(f"{path}: no card read")
+            continue
         nearest = min(cards, key=lambda c: np.hypot(*(np.mean(np.asarray(c["corners"]), 0) - [float(x), float(y)])))
         shares = "  ".join(f"{offset} cell: {light_share(image, nearest['corners'], offset):.2f}" for offset in offsets)
         print(f"{path}: card {nearest['marker']} ({nearest['confidence']})  {shares}")
