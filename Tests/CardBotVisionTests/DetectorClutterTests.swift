@@ -33,6 +33,9 @@ struct DetectorClutterTests {
             ("smeared-stripes-0623.jpg", [15, 15, 12, 14], [15]),
             ("smeared-polka-0436.jpg", [5, 18, 2], [5, 18]),
             ("smeared-plain-0070.jpg", [3, 18, 6], [3, 18, 6]),
+            // A floral cloth's dark petals around a light heart, wrapped by a convex hull at half resolution and read
+            // exactly as card 17, confidence 1.0: no light paper around it (640x480, seed 46).
+            ("floral-0664.jpg", [12, 0, 16, 15], [12, 0, 16, 15]),
         ])
     func frame(file: String, onTable: [Int], mustRead: [Int]) throws {
         var reader = ImageReader()
