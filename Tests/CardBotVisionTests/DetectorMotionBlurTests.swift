@@ -231,7 +231,7 @@ struct DetectorMotionBlurTests {
                     minimumStep: 12, minimumSmear: 0.75),
                 let plain = matcher.match(Homography(unitSquareOnto: moved[0], moved[1], moved[2], moved[3])!, sampler: sampler, blur: blur)
             else { return nil }
-            let (searched, found) = matcher.searchCorners(from: plain, corners: moved, sampler: sampler, blur: blur)
+            let (searched, found, _) = matcher.searchCorners(from: plain, corners: moved, sampler: sampler, blur: blur)
             return (plain, searched, found)
         }
     }

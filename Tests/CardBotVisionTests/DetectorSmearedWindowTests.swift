@@ -30,7 +30,7 @@ struct DetectorSmearedWindowTests {
             else { return (nil, false) }
             if plain.isClear(minimumContrast: 12) { return (plain, true) }
             guard plain.correlation >= BlurredCodeMatcher.searchFloor else { return (plain, false) }
-            let (searched, _) = matcher.searchCorners(from: plain, corners: blur.corners, sampler: sampler, blur: blur)
+            let (searched, _, _) = matcher.searchCorners(from: plain, corners: blur.corners, sampler: sampler, blur: blur)
             return (
                 searched,
                 searched.isClear(minimumContrast: 12) && searched.lead >= BlurredCodeMatcher.minimumSearchedLead

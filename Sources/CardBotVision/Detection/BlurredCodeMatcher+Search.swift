@@ -10,6 +10,8 @@ extension BlurredCodeMatcher {
     /// foreign markers' too: on 1,860 DICT_6X6_250 frames their best rose from 0.92 to 0.94 with leads up to 2.4
     /// (a 640x480 frame, hard, seed 5, frame 33), while searched cards led by 3 to 14.
     static let minimumSearchedLead = 3.0
+    /// The most fits one corner search makes before its last round of moves (a round is at most 16 fits).
+    static let searchFits = 60
 
     /// The best fit of a smeared marker with its corners moved, one at a time, to where the best code fits better.
     ///
@@ -17,17 +19,18 @@ extension BlurredCodeMatcher {
     /// the right card's fit drops below acceptance. A compass search from `corners`: each corner is tried a step
     /// up, down, left and right, any move that raises the best correlation is kept, and the step is halved when
     /// none does, from a quarter of a cell (at least half a pixel) down to a quarter of a pixel. No corner strays
-    /// more than 0.6 of a cell from where the border put it, and no new round of moves starts after 60 fits.
+    /// more than 0.6 of a cell from where the border put it, and no new round of moves starts after `searchFits`
+    /// fits. Returns the best fit, its corners and the fits made.
     mutating func searchCorners(
         from start: Match, corners placed: [ImagePoint], sampler: GraySampler, blur: MotionBlurEstimate
-    ) -> (Match, [ImagePoint]) {
+    ) -> (match: Match, corners: [ImagePoint], fits: Int) {
         var best = start
         var corners = placed
         let cell = Quad(placed).meanSide / Double(gridSize + 2)
         let reach = 0.6 * cell
         var step = max(0.5, 0.25 * cell)
         var fits = 0
-        while step >= 0.25, fits < 60 {
+        while step >= 0.25, fits < Self.searchFits {
             var improved = false
             for i in 0..<4 {
                 for (dx, dy) in [(step, 0.0), (-step, 0), (0, step), (0, -step)] {
@@ -47,6 +50,6 @@ extension BlurredCodeMatcher {
             }
             if !improved { step /= 2 }
         }
-        return (best, corners)
+        return (best, corners, fits)
     }
 }

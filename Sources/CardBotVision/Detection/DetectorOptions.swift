@@ -19,11 +19,18 @@ public struct DetectorOptions: Sendable, Hashable {
     /// Whether to look again on a half-resolution copy of the frame (each pixel the mean of four), which halves
     /// sensor noise and the length of motion blur; what it finds is refined and read at full resolution.
     public var halfResolutionPass: Bool
+    /// The most corner searches the matching of smeared markers may make in one frame (`BlurredCodeMatcher
+    /// .searchCorners`: corners that the border placed a fraction of a cell off, at most 76 fits of the matching,
+    /// about 3 ms at 1280x720). The candidates with the best fits are searched first; the rest are left unread and
+    /// counted (`MarkerDetector.skippedSearches`), so that a frame full of smeared shapes costs a bounded time and
+    /// says so.
+    public var cornerSearchBudget: Int
 
     /// Creates options; see each property for its meaning.
     public init(
         thresholdWindow: Int = 0, thresholdOffset: Int = 3, thresholdShare: Double = 0.05, minimumSide: Double = 6,
-        minimumContrast: Double = 12, borderErrorRate: Double = 0.15, halfResolutionPass: Bool = true
+        minimumContrast: Double = 12, borderErrorRate: Double = 0.15, halfResolutionPass: Bool = true,
+        cornerSearchBudget: Int = 4
     ) {
         self.thresholdWindow = thresholdWindow
         self.thresholdOffset = thresholdOffset
@@ -32,6 +39,7 @@ public struct DetectorOptions: Sendable, Hashable {
         self.minimumContrast = minimumContrast
         self.borderErrorRate = borderErrorRate
         self.halfResolutionPass = halfResolutionPass
+        self.cornerSearchBudget = cornerSearchBudget
     }
 
     /// The window used for a frame of the given size.

@@ -48,7 +48,7 @@ public final class FrameAnalyzer {
         let start = ContinuousClock.now
         let warnings = try reader.readGray(path, into: &image)
         var reading = read(image, file: path, since: start)
-        reading.warnings = warnings
+        reading.warnings = warnings + reading.warnings
         return reading
     }
 
@@ -61,6 +61,15 @@ public final class FrameAnalyzer {
     private func read(_ image: GrayImage, file: String, since start: ContinuousClock.Instant) -> FrameReading {
         let rows = ReadingOrder.rows(detector.detect(image))
         let milliseconds = (ContinuousClock.now - start).seconds * 1000
-        return FrameReading(file: file, width: image.width, height: image.height, rows: rows, milliseconds: milliseconds)
+        var reading = FrameReading(
+            file: file, width: image.width, height: image.height, rows: rows, milliseconds: milliseconds)
+        let skipped = detector.skippedSearches
+        if skipped > 0 {
+            reading.skippedSearches = skipped
+            reading.warnings.append(
+                "\(skipped) smeared \(skipped == 1 ? "shape was" : "shapes were") not searched: the frame's time for "
+                    + "smeared cards ran out")
+        }
+        return reading
     }
 }

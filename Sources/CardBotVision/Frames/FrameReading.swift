@@ -10,8 +10,12 @@ public struct FrameReading: Sendable {
     public var rows: [[Detection]]
     /// Milliseconds spent decoding the file and detecting and ordering the cards.
     public var milliseconds: Double
-    /// What the decoder noticed without failing (for example corrupt data it skipped): the reading may be partial.
+    /// What the decoder noticed without failing (for example corrupt data it skipped), and a detection cut short by
+    /// its budget: the reading may be partial.
     public var warnings: [String] = []
+    /// Smeared shapes left unread because the frame's corner-search budget ran out
+    /// (`DetectorOptions.cornerSearchBudget`); 0 on almost every frame.
+    public var skippedSearches = 0
 
     /// Creates a reading.
     public init(file: String, width: Int, height: Int, rows: [[Detection]], milliseconds: Double) {
