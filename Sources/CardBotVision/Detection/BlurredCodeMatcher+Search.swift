@@ -18,7 +18,8 @@ extension BlurredCodeMatcher {
     /// The border places a smeared marker's sides to a fraction of a cell; where it is off by a quarter of a cell
     /// the right card's fit drops below acceptance. A compass search from `corners`: each corner is tried a step
     /// up, down, left and right, any move that raises the best correlation is kept, and the step is halved when
-    /// none does, from a quarter of a cell (at least half a pixel) down to a quarter of a pixel. No corner strays
+    /// none does, from a quarter of a cell (at least half a pixel) down to a quarter of a pixel; each fit keeps the
+    /// smear's direction that `start` chose, which halves its cost. No corner strays
     /// more than 0.6 of a cell from where the border put it, and no new round of moves starts after `searchFits`
     /// fits. Returns the best fit, its corners and the fits made.
     mutating func searchCorners(
@@ -41,7 +42,9 @@ extension BlurredCodeMatcher {
                         let homography = Homography(unitSquareOnto: candidate[0], candidate[1], candidate[2], candidate[3])
                     else { continue }
                     fits += 1
-                    if let fit = match(homography, sampler: sampler, blur: blur), fit.correlation > best.correlation {
+                    if let fit = match(homography, sampler: sampler, blur: blur, downSign: start.downSign),
+                        fit.correlation > best.correlation
+                    {
                         best = fit
                         corners = candidate
                         improved = true
@@ -49,6 +52,14 @@ extension BlurredCodeMatcher {
                 }
             }
             if !improved { step /= 2 }
+        }
+        // The fits kept the smear's direction of the first; the one returned is judged, as every fit the detector
+        // accepts, against both directions' other codes.
+        if corners != placed, let homography = Homography(
+            unitSquareOnto: corners[0], corners[1], corners[2], corners[3]),
+            let both = match(homography, sampler: sampler, blur: blur)
+        {
+            best = both
         }
         return (best, corners, fits)
     }

@@ -34,6 +34,8 @@ struct BlurredCodeMatcher {
         var samples: Int
         /// The best correlation of a square that is no card (`decoys`).
         var decoy: Double = -1
+        /// The sign given to the smear's component along the columns for this fit (see `match`).
+        var downSign: Double = 1
 
         /// How much more of the samples' variance the runner-up leaves unexplained than the best code, less one
         /// (0 for a tie).
@@ -131,8 +133,12 @@ struct BlurredCodeMatcher {
         return (0..<(2 * across + 3)).map { -0.75 + 0.5 * Double($0) }
     }
 
-    /// The best code for the marker `homography` maps the unit square onto, smeared by `blur`, or nil.
-    mutating func match(_ homography: Homography, sampler: GraySampler, blur: MotionBlurEstimate) -> Match? {
+    /// The best code for the marker `homography` maps the unit square onto, smeared by `blur`, or nil: with both
+    /// signs of the smear's component along the columns, or only `downSign`'s (a search that keeps the direction
+    /// the first fit chose).
+    mutating func match(_ homography: Homography, sampler: GraySampler, blur: MotionBlurEstimate, downSign: Double? = nil)
+        -> Match?
+    {
         guard !codes.isEmpty else { return nil }
         let across = Double(gridSize + 2)
         let positions = self.positions
@@ -144,9 +150,15 @@ struct BlurredCodeMatcher {
                 observed[row * count + column] = sampler.value(p.x, p.y)
             }
         }
+        let both = blur.down > 0.01 && blur.across > 0.01
+        if both, let downSign {
+            var match = score(blurU: blur.across, blurV: downSign * blur.down, positions: positions)?.match
+            match?.downSign = downSign
+            return match
+        }
         let first = score(blurU: blur.across, blurV: blur.down, positions: positions)
-        let second = blur.down > 0.01 && blur.across > 0.01
-            ? score(blurU: blur.across, blurV: -blur.down, positions: positions) : nil
+        var second = both ? score(blurU: blur.across, blurV: -blur.down, positions: positions) : nil
+        second?.match.downSign = -1
         guard let first else { return second?.match }
         guard let second else { return first.match }
         let (winner, loser) = second.correlation > first.correlation ? (second, first) : (first, second)

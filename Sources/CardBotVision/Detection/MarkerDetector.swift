@@ -94,9 +94,10 @@ public final class MarkerDetector {
     /// A search costs up to 76 fits of the smear matching (about 3 ms at 1280x720), and the passes leave one such
     /// candidate for every smeared square of a frame that fits a card at `BlurredCodeMatcher.searchFloor` or more:
     /// in 1,000 smeared cluttered frames (`clutter_bench.py`, seed 31) up to 7 in a frame (`floral-0950.jpg`, 446
-    /// fits, no card read by them), which took 28.7 ms where OpenCV took 8.6; with four searches, 22.6 ms. Best fit
-    /// first, four searches a frame lose no card on smeared seeds 31 and 32 (5,610 cards read), three lose 3 and two
-    /// 7; in the components' order, a budget of 240 fits lost 1 and 120 fits 22.
+    /// fits, no card read by them), which took 28.7 ms where OpenCV took 7.9; with four searches, 22.7 ms, and 17.3 ms
+    /// with each fit in one smear direction (`BlurredCodeMatcher.searchCorners`). Best fit first, four searches a
+    /// frame lose no card on smeared seeds 31 and 32 (5,610 cards read), three lose 3 and two 7; in the components'
+    /// order, a budget of 240 fits lost 1 and 120 fits 22.
     private func searchPendingCorners(sampler: GraySampler, into found: inout [Detection]) {
         guard !pendingSearches.isEmpty else { return }
         pendingSearches.sort { $0.match.correlation > $1.match.correlation }
