@@ -32,7 +32,8 @@ struct BlurredCodeMatcher {
         var contrast: Double
         /// The samples used.
         var samples: Int
-        /// The best correlation of a square that is no card (`decoys`).
+        /// The best correlation of a square that is no card (`decoys`); -1 on a search's one-direction fits, which
+        /// are compared by `correlation` alone.
         var decoy: Double = -1
         /// The sign given to the smear's component along the columns for this fit (see `match`).
         var downSign: Double = 1
@@ -152,7 +153,8 @@ struct BlurredCodeMatcher {
         }
         let both = blur.down > 0.01 && blur.across > 0.01
         if both, let downSign {
-            var match = score(blurU: blur.across, blurV: downSign * blur.down, positions: positions)?.match
+            var match = score(
+                blurU: blur.across, blurV: downSign * blur.down, positions: positions, decoys: false)?.match
             match?.downSign = downSign
             return match
         }
@@ -176,8 +178,10 @@ struct BlurredCodeMatcher {
     }
 
     /// Every code scored against the samples for a smear of (`blurU`, `blurV`) cells; the best, with the
-    /// runner-up's correlation.
-    private mutating func score(blurU: Double, blurV: Double, positions: [Double]) -> Scored? {
+    /// runner-up's correlation and, with `decoys`, the best square that is no card's.
+    private mutating func score(blurU: Double, blurV: Double, positions: [Double], decoys scoreDecoys: Bool = true)
+        -> Scored?
+    {
         let n = gridSize + 2
         let across = Double(n)
         let cells = gridSize * gridSize
@@ -268,9 +272,11 @@ struct BlurredCodeMatcher {
         }
         guard bestCode >= 0 else { return nil }
         var decoyR = -1.0
-        for bits in decoys {
-            guard let fit = correlation(of: bits) else { continue }
-            decoyR = max(decoyR, fit.r)
+        if scoreDecoys {
+            for bits in decoys {
+                guard let fit = correlation(of: bits) else { continue }
+                decoyR = max(decoyR, fit.r)
+            }
         }
         let residual = (max(0, centred * (1 - bestR * bestR)) / samples).squareRoot()
         let match = Match(

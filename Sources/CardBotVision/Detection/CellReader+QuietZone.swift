@@ -18,8 +18,8 @@ extension CellReader {
             var band = 0.0, ring = 0.0
             var inside = true
             for cell in 0..<across {
-                for offset in [-0.22, 0.0, 0.22] {
-                    let along = (Double(cell) + 0.5 + offset) * scale
+                for step in -1...1 {
+                    let along = (Double(cell) + 0.5 + Double(step) * Self.patchOffset) * scale
                     // Top, right, bottom, left, in the unit square of the marker.
                     let (u, v): (Double, Double) =
                         switch side {

@@ -93,11 +93,14 @@ struct CellReader {
         return sharpened.withUnsafeBufferPointer { classify($0) }
     }
 
+    /// How far a cell's outer samples lie from its centre, in cells: inside the cell, clear of its neighbours' blur.
+    static let patchOffset = 0.22
+
     /// Each cell's 3x3 patch of samples: the mean into `values`, the highest minus the lowest into `spreads`.
     private mutating func sample(_ homography: Homography, sampler: GraySampler) {
         let across = gridSize + 2
         let scale = 1 / Double(across)
-        let patch = 0.22
+        let patch = Self.patchOffset
         values.withUnsafeMutableBufferPointer { values in
             spreads.withUnsafeMutableBufferPointer { spreads in
                 for row in 0..<across {

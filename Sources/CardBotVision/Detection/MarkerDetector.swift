@@ -41,8 +41,6 @@ public final class MarkerDetector {
         var match: BlurredCodeMatcher.Match
         /// The smear and those corners.
         var blur: MotionBlurEstimate
-        /// The centre of those corners.
-        var center: ImagePoint
     }
 
     /// Creates a detector for `deck`.
@@ -103,7 +101,8 @@ public final class MarkerDetector {
         pendingSearches.sort { $0.match.correlation > $1.match.correlation }
         var searches = 0
         for pending in pendingSearches {
-            if found.contains(where: { $0.quad.contains(pending.center) }) { continue }
+            let center = Quad(pending.blur.corners).center
+            if found.contains(where: { $0.quad.contains(center) }) { continue }
             guard searches < options.cornerSearchBudget else {
                 skippedSearches += 1
                 continue
@@ -476,7 +475,7 @@ public final class MarkerDetector {
         // then ask for a wider lead (a search also lifts foreign markers' fits). Searches wait for the frame's
         // other candidates (`searchPendingCorners`).
         guard match.correlation >= BlurredCodeMatcher.searchFloor else { return nil }
-        pendingSearches.append(PendingSearch(match: match, blur: blur, center: Quad(blur.corners).center))
+        pendingSearches.append(PendingSearch(match: match, blur: blur))
         return nil
     }
 
