@@ -36,6 +36,13 @@ struct DetectorClutterTests {
             // A floral cloth's dark petals around a light heart, wrapped by a convex hull at half resolution and read
             // exactly as card 17, confidence 1.0: no light paper around it (640x480, seed 46).
             ("floral-0664.jpg", [12, 0, 16, 15], [12, 0, 16, 15]),
+            // Squares that are no marker, whose weak readings matched a card but whose pixels do not look like its
+            // picture (`MarkerDetector.looksLikeACard`): a QR code's 11 px finder square read as card 10 with 11 mixed
+            // cells (1280x720, seed 51), a worksheet's print wrapped by a hull read as card 17 at confidence 1.0
+            // (seed 56), and another read locally with one corrected cell (seed 43).
+            ("polka-0538.jpg", [17, 3, 8, 12], [17, 3, 8, 12]),
+            ("polka-0290.jpg", [12, 11, 17], [12, 11, 17]),
+            ("polka-1058.jpg", [18, 11, 6, 8, 16], [18, 11, 6, 8, 16]),
         ])
     func frame(file: String, onTable: [Int], mustRead: [Int]) throws {
         var reader = ImageReader()

@@ -63,6 +63,11 @@ struct CodeBook {
     /// Whether the deck has any code cards.
     var isEmpty: Bool { codes.isEmpty }
 
+    /// The code that `match` found, in the reading's turn.
+    func code(of match: Match) -> UInt64 {
+        codes[cardIndex.firstIndex(of: match.card)! * 4 + match.quarterTurns]
+    }
+
     /// The one card within the error budget of `bits`, or nil.
     ///
     /// The deck guarantees that codes differ in at least `2 * errorBudget + 3` cells, so at most one can be
