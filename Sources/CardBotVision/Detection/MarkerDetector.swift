@@ -280,8 +280,8 @@ public final class MarkerDetector {
     /// benchmark frames of both decks and 27,500 cluttered frames (seeds 8 to 56), the 8,200 weak readings had 0.83
     /// and more but for 11 (two in `glare` on the tag16h5 deck, nine smeared by a moving camera); with the check the
     /// detector reads 7 cards fewer there (the matching of smeared markers reads 4 of the 11). Small markers of other
-    /// families that read as a card fit its picture as well as real cards of their size do (0.92 to 0.93): this
-    /// check does not catch them.
+    /// families that read as a card fit its picture at 0.92 to 0.93, as the least-fitting 1 to 2% of real cards of
+    /// their size (18 to 23 px) do: this check does not catch them.
     static let leastPictureCorrelation = 0.83
 
     /// The least mixed cells of a reading against one threshold that is checked against the card's picture
