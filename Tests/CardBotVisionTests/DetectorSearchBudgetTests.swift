@@ -4,9 +4,9 @@ import CardBotSynth
 import CardBotVision
 import Testing
 
-/// The corner searches of the matching of smeared markers are bounded per frame: the best fits are searched first,
-/// the rest are left unread, and the reading says so.
-@Suite("Detector: the corner-search budget")
+/// The matching of smeared markers and its corner searches are bounded per frame: the candidates with the most light
+/// inside are matched first and the best fits searched first, the rest are left unread, and the reading says so.
+@Suite("Detector: the budgets of the matching of smeared markers")
 struct DetectorSearchBudgetTests {
     /// Motion-blur frame 8 of seed 1 at 1280x720 (the benchmark's `motion-blur/frame-0008.jpg`): one of its two
     /// cards 17 is read only after its corners are searched.
@@ -51,6 +51,37 @@ struct DetectorSearchBudgetTests {
         // The count is per frame: a frame without smeared shapes skips none.
         _ = unsearched.detect(GrayImage(width: 64, height: 64, fill: 200))
         #expect(unsearched.skippedSearches == 0)
+    }
+
+    @Test("a smeared gingham cloth's candidates beyond the budget are left unread, and its cards are still read")
+    func smearedCloth() throws {
+        // 1280x720, seed 31 of `clutter_bench.py --motion-blur`: 177 quads with light inside that no cell reading took
+        // (none a card), cards 12 and 7 on the table.
+        var reader = ImageReader()
+        let image = try reader.readGray(
+            DeckTestSupport.packageRoot + "/Tests/CardBotVisionTests/Resources/clutter/smeared-gingham-0633.jpg")
+        let detector = MarkerDetector(deck: DeckTestSupport.defaultDeck)
+        let found = detector.detect(image).map(\.marker)
+        #expect(found.sorted() == [7, 12], "\(found)")
+        #expect(detector.skippedSearches > 100, "\(detector.skippedSearches)")
+
+        let unbounded = MarkerDetector(
+            deck: DeckTestSupport.defaultDeck,
+            options: DetectorOptions(cornerSearchBudget: 1000, smearMatchingBudget: 1000))
+        #expect(unbounded.detect(image).map(\.marker).sorted() == [7, 12])
+        #expect(unbounded.skippedSearches == 0)
+    }
+
+    @Test("a card that only the matching of smeared markers reads is lost when the frame's matchings are spent")
+    func matchedCard() throws {
+        let (image, truth) = try Self.frame()
+        let full = Self.tally(MarkerDetector(deck: DeckTestSupport.defaultDeck).detect(image), truth: truth)
+        let unmatched = MarkerDetector(
+            deck: DeckTestSupport.defaultDeck, options: DetectorOptions(smearMatchingBudget: 0))
+        let without = Self.tally(unmatched.detect(image), truth: truth)
+        #expect(unmatched.skippedSearches >= 1)
+        #expect(without.wrong == 0)
+        #expect(without.right < full.right, "\(without.right) of \(full.right)")
     }
 
     @Test("a frame whose budget ran out says so: a warning and searchesSkipped in its JSON")

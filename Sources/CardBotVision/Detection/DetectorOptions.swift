@@ -25,12 +25,18 @@ public struct DetectorOptions: Sendable, Hashable {
     /// counted (`MarkerDetector.skippedSearches`), so that a frame full of smeared shapes costs a bounded time and
     /// says so.
     public var cornerSearchBudget: Int
+    /// The most smeared candidates the matching of smeared markers reads in one frame (`MotionBlurEstimate` on the
+    /// border, then every card's pattern blurred alike, about 0.2 ms each at 640x480). A smeared printed cloth can
+    /// leave dozens of quads with light inside that no cell reading took (177 in one frame of gingham smeared by a
+    /// moving camera, where none was a card). The candidates with the most light inside are read first; the rest are
+    /// left unread and counted (`MarkerDetector.skippedSearches`).
+    public var smearMatchingBudget: Int
 
     /// Creates options; see each property for its meaning.
     public init(
         thresholdWindow: Int = 0, thresholdOffset: Int = 3, thresholdShare: Double = 0.05, minimumSide: Double = 6,
         minimumContrast: Double = 12, borderErrorRate: Double = 0.15, halfResolutionPass: Bool = true,
-        cornerSearchBudget: Int = 4
+        cornerSearchBudget: Int = 4, smearMatchingBudget: Int = 16
     ) {
         self.thresholdWindow = thresholdWindow
         self.thresholdOffset = thresholdOffset
@@ -40,6 +46,7 @@ public struct DetectorOptions: Sendable, Hashable {
         self.borderErrorRate = borderErrorRate
         self.halfResolutionPass = halfResolutionPass
         self.cornerSearchBudget = cornerSearchBudget
+        self.smearMatchingBudget = smearMatchingBudget
     }
 
     /// The window used for a frame of the given size.

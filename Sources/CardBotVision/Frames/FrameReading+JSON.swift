@@ -3,8 +3,8 @@ import CardBotSupport
 extension FrameReading {
     /// The reading as one line of JSON (no trailing newline), keys in a fixed order:
     /// `file`, `width`, `height`, `cards` (each `marker`, `name`, `corners`, `row`, `confidence`, in reading
-    /// order), `markers`, `sequence`, `searchesSkipped` (only when the corner-search budget left smeared shapes
-    /// unread), `ms`. Corners are `[x, y]` pairs in the marker's upright order
+    /// order), `markers`, `sequence`, `searchesSkipped` (only when the budgets of the smear matching left smeared
+    /// shapes unread), `ms`. Corners are `[x, y]` pairs in the marker's upright order
     /// (top-left, top-right, bottom-right, bottom-left), with pixel (x, y)'s centre at (x, y).
     public var jsonLine: String {
         var out = "{\"file\":\(JSONText.quote(file)),\"width\":\(width),\"height\":\(height),\"cards\":["

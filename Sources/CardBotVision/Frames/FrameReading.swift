@@ -13,8 +13,8 @@ public struct FrameReading: Sendable {
     /// What the decoder noticed without failing (for example corrupt data it skipped), and a detection cut short by
     /// its budget: the reading may be partial.
     public var warnings: [String] = []
-    /// Smeared shapes left unread because the frame's corner-search budget ran out
-    /// (`DetectorOptions.cornerSearchBudget`); 0 on almost every frame.
+    /// Smeared shapes left unread because the frame's budget for the matching of smeared markers or for its corner
+    /// searches ran out (`DetectorOptions.smearMatchingBudget`, `.cornerSearchBudget`); 0 on almost every frame.
     public var skippedSearches = 0
 
     /// Creates a reading.
