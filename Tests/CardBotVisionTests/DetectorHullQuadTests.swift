@@ -28,25 +28,18 @@ struct DetectorHullQuadTests {
         var pixels = [UInt8](repeating: 0, count: size * size)
         for py in 0..<size {
             for px in 0..<size {
-                var sum = 0.0
-                for sy in 0..<4 {
-                    for sx in 0..<4 {
-                        let x = Double(px) + (Double(sx) + 0.5) / 4 - centre
-                        let y = Double(py) + (Double(sy) + 0.5) / 4 - centre
-                        // Back into the marker's unit square.
-                        let u = (c * x + s * y) / side + 0.5, v = (-s * x + c * y) / side + 0.5
-                        var value = 210.0
-                        if u >= 0, u < 1, v >= 0, v < 1 {
-                            let column = Int(u * across), row = Int(v * across)
-                            let inner = row > 0 && column > 0 && row < code.size + 1 && column < code.size + 1
-                            value = inner && code.isWhite(row: row - 1, column: column - 1) ? 210 : 30
-                        }
-                        sum += value
-                    }
+                let mean = DetectorTestSupport.pixelMean(x: px, y: py) { sampleX, sampleY in
+                    let x = sampleX - centre, y = sampleY - centre
+                    // Back into the marker's unit square.
+                    let u = (c * x + s * y) / side + 0.5, v = (-s * x + c * y) / side + 0.5
+                    guard u >= 0, u < 1, v >= 0, v < 1 else { return 210 }
+                    let column = Int(u * across), row = Int(v * across)
+                    let inner = row > 0 && column > 0 && row < code.size + 1 && column < code.size + 1
+                    return inner && code.isWhite(row: row - 1, column: column - 1) ? 210 : 30
                 }
                 let distance = ImagePoint(x: Double(px) + 0.5, y: Double(py) + 0.5).distance(to: spot)
                 let glow = max(0, min(1, (radius + 1.5 - distance) / 3))
-                let value = sum / 16 * (1 - glow) + 255 * glow
+                let value = mean * (1 - glow) + 255 * glow
                 pixels[py * size + px] = UInt8(max(0, min(255, value.rounded())))
             }
         }

@@ -4,6 +4,16 @@ import CardBotVision
 
 /// Synthesized frames with ground truth, and how well a detector did on them.
 enum DetectorTestSupport {
+    /// The mean of `value` over 4x4 sample positions across pixel (`x`, `y`), whose top-left corner is at (x, y): the
+    /// light a camera's pixel gathers over its area.
+    static func pixelMean(x: Int, y: Int, _ value: (Double, Double) -> Double) -> Double {
+        var sum = 0.0
+        for sy in 0..<4 {
+            for sx in 0..<4 { sum += value(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4) }
+        }
+        return sum / 16
+    }
+
     /// A deck's program cards as synthesizer faces (code cells, or the picture inside its border); the GO card is
     /// no program card, so scenes never lay it in a row.
     static func faces(of deck: Deck) -> [CardFace] {

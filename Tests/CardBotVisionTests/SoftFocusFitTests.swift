@@ -18,16 +18,11 @@ struct SoftFocusFitTests {
         var values = [Double](repeating: 225, count: size * size)
         for y in 0..<size {
             for x in 0..<size {
-                var sum = 0.0
-                for sy in 0..<4 {
-                    for sx in 0..<4 {
-                        let u = (Double(x) - 0.5 + (Double(sx) + 0.5) / 4 - origin) / module
-                        let v = (Double(y) - 0.5 + (Double(sy) + 0.5) / 4 - origin) / module
-                        let inside = u >= 0 && v >= 0 && u < Double(across) && v < Double(across)
-                        sum += inside && isBlack(Int(v), Int(u)) ? 30 : 225
-                    }
+                values[y * size + x] = DetectorTestSupport.pixelMean(x: x, y: y) { sampleX, sampleY in
+                    let u = (sampleX - 0.5 - origin) / module, v = (sampleY - 0.5 - origin) / module
+                    let inside = u >= 0 && v >= 0 && u < Double(across) && v < Double(across)
+                    return inside && isBlack(Int(v), Int(u)) ? 30 : 225
                 }
-                values[y * size + x] = sum / 16
             }
         }
         if sigma > 0 { values = blurred(values, size: size, sigma: sigma) }
@@ -88,7 +83,8 @@ struct SoftFocusFitTests {
         let (image, corners, code) = Self.marker(card: 16, module: 10, sigma: 0)
         let own = try Self.correlation(code, image: image, corners: corners)
         #expect(own > 0.98, "\(own)")
-        let other = try Self.correlation(DeckTestSupport.defaultDeck.cards[17].code!.bits, image: image, corners: corners)
+        let otherCode = DeckTestSupport.defaultDeck.cards[17].code!.bits
+        let other = try Self.correlation(otherCode, image: image, corners: corners)
         #expect(other < 0.9, "\(other)")
     }
 

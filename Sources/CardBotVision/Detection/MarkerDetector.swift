@@ -44,6 +44,8 @@ public final class MarkerDetector {
         var corners: [ImagePoint]
         /// How far its brightest inner cell lies above its border ring (`CellReader.innerRise`), in gray levels.
         var innerRise: Double
+        /// The marker's cells across, its border ring included.
+        var cellsAcross: Int
         /// Whether a fit may have its corners searched (not for `QuadOrigin.smearedHull`).
         var searchCorners: Bool
         /// The order in which the passes found it.
@@ -109,12 +111,11 @@ public final class MarkerDetector {
     ///
     /// In the 9,160 smeared frames of the benchmark's motion blur (both sizes and decks) and of the smeared cluttered
     /// sets (`clutter_bench.py --motion-blur`, seeds 31 to 61), the median frame left 1 to 6 such candidates by set,
-    /// and one 177 (a gingham cloth). Of the 1,967 the matching read as cards and the 6,400 whose fit was good enough for a
-    /// corner search, none ranked below 16th in its frame by light inside (`CellReader.innerRise`); in the passes'
-    /// order, 125 did.
+    /// and one 177 (a gingham cloth). Of the 1,967 the matching read as cards and the 6,400 whose fit was good enough
+    /// for a corner search, none ranked below 16th in its frame by light inside (`CellReader.innerRise`); in the
+    /// passes' order, 125 did.
     private func readPendingSmears(sampler: GraySampler, into found: inout [Detection]) {
         guard !pendingSmears.isEmpty else { return }
-        let cellsAcross = deck.gridSize.map { $0 + 2 } ?? Int((1 / MarkerPicture.borderFraction).rounded())
         pendingSmears.sort { $0.innerRise != $1.innerRise ? $0.innerRise > $1.innerRise : $0.order < $1.order }
         var read = 0
         for pending in pendingSmears {
@@ -129,7 +130,7 @@ public final class MarkerDetector {
             guard
                 let homography = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3]),
                 let (match, placed) = readBlurred(
-                    homography, sampler: sampler, cellsAcross: cellsAcross, searchCorners: pending.searchCorners)
+                    homography, sampler: sampler, cellsAcross: pending.cellsAcross, searchCorners: pending.searchCorners)
             else { continue }
             found.append(blurredDetection(match, corners: placed))
         }
@@ -515,7 +516,8 @@ public final class MarkerDetector {
         if rise >= options.minimumContrast {
             pendingSmears.append(
                 PendingSmear(
-                    corners: corners, innerRise: rise, searchCorners: origin != .smearedHull, order: pendingSmears.count))
+                    corners: corners, innerRise: rise, cellsAcross: cellsAcross, searchCorners: origin != .smearedHull,
+                    order: pendingSmears.count))
         }
         return nil
     }

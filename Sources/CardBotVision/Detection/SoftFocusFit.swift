@@ -126,7 +126,9 @@ struct SoftFocusFit {
     }
 
     /// The correlation of the picture of `code` at the blur `blurs[blur]` with the samples in `observed`.
-    private mutating func correlation(of code: UInt64, blur: Int, sum: Double, mean: Double, centred: Double) -> Double {
+    private mutating func correlation(of code: UInt64, blur: Int, sum: Double, mean: Double, centred: Double)
+        -> Double
+    {
         let n = gridSize * gridSize
         let count = self.count, gridSize = self.gridSize
         let samples = Double(count * count)
