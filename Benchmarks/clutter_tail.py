@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""The slowest frames of a set against OpenCV's ArUco detector on the same frames.
+
+One pass of `cardbot detect --json` over the set picks the N frames CardBot took longest on; each is then timed again,
+interleaved with OpenCV (one thread, `cv2.imread` plus `detectMarkers`, as `clutter_bench.py` times it): three rounds,
+in each CardBot three reads of the frame in one process (the first left out, a process's first frame pays for
+warming up) and OpenCV three. A frame's least time on each side is kept, and the frames are listed by their ratio.
+
+Usage (from the repository root, after `swift build -c release --product cardbot`):
+  python3 Benchmarks/clutter_tail.py [--count 8] [--binary .build/release/cardbot] FOLDER
+Needs opencv-python-headless (5.0).
+"""
+import argparse
+import glob
+import json
+import subprocess
+import time
+
+import cv2
+
+parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+parser.add_argument("folder")
+parser.add_argument("--count", type=int, default=8)
+parser.add_argument("--binary", default=".build/release/cardbot")
+args = parser.parse_args()
+cv2.setNumThreads(1)
+
+
+def cardbot(files):
+    out = subprocess.run([args.binary, "detect", "--json"] + files, capture_output=True, text=True).stdout
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+files = sorted(glob.glob(args.folder.rstrip("/") + "/*.jpg"))
+first = []
+for i in range(0, len(files), 250):
+    first += [(j["ms"], j["file"]) for j in cardbot(files[i:i + 250])]
+first.sort(reverse=True)
+detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50),
+                                   cv2.aruco.DetectorParameters())
+rows = []
+for _, path in first[:args.count]:
+    ours = theirs = float("inf")
+    for _ in range(3):
+        ours = min([ours] + [j["ms"] for j in cardbot([path] * 3)[1:]])
+        for _ in range(3):
+            start = time.perf_counter()
+            detector.detectMarkers(cv2.imread(path, cv2.IMREAD_GRAYSCALE))
+            theirs = min(theirs, (time.perf_counter() - start) * 1000)
+    rows.append((ours / theirs, path, ours, theirs))
+for ratio, path, ours, theirs in sorted(rows, reverse=True):
+    print(f"{'/'.join(path.split('/')[-2:])}: cardbot {ours:.2f} ms, opencv {theirs:.2f} ms, ratio {ratio:.2f}")
