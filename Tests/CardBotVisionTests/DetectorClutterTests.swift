@@ -45,8 +45,7 @@ struct DetectorClutterTests {
             ("polka-1058.jpg", [18, 11, 6, 8, 16], [18, 11, 6, 8, 16]),
         ])
     func frame(file: String, onTable: [Int], mustRead: [Int]) throws {
-        var reader = ImageReader()
-        let image = try reader.readGray(DeckTestSupport.packageRoot + "/Tests/CardBotVisionTests/Resources/clutter/" + file)
+        let image = try DetectorTestSupport.clutterFrame(file)
         let read = MarkerDetector(deck: DeckTestSupport.defaultDeck).detect(image).map(\.marker)
         #expect(read.filter { !onTable.contains($0) } == [])
         #expect(Set(mustRead).isSubset(of: read))

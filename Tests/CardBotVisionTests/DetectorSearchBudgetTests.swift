@@ -57,9 +57,7 @@ struct DetectorSearchBudgetTests {
     func smearedCloth() throws {
         // 1280x720, seed 31 of `clutter_bench.py --motion-blur`: 177 quads with light inside that no cell reading took
         // (none a card), cards 12 and 7 on the table.
-        var reader = ImageReader()
-        let image = try reader.readGray(
-            DeckTestSupport.packageRoot + "/Tests/CardBotVisionTests/Resources/clutter/smeared-gingham-0633.jpg")
+        let image = try DetectorTestSupport.clutterFrame("smeared-gingham-0633.jpg")
         let detector = MarkerDetector(deck: DeckTestSupport.defaultDeck)
         let found = detector.detect(image).map(\.marker)
         #expect(found.sorted() == [7, 12], "\(found)")

@@ -4,6 +4,12 @@ import CardBotVision
 
 /// Synthesized frames with ground truth, and how well a detector did on them.
 enum DetectorTestSupport {
+    /// A whole cluttered frame of `Benchmarks/clutter_bench.py` kept in `Resources/clutter`, in gray.
+    static func clutterFrame(_ file: String) throws -> GrayImage {
+        var reader = ImageReader()
+        return try reader.readGray(DeckTestSupport.packageRoot + "/Tests/CardBotVisionTests/Resources/clutter/" + file)
+    }
+
     /// The mean of `value` over 4x4 sample positions across pixel (`x`, `y`), whose top-left corner is at (x, y): the
     /// light a camera's pixel gathers over its area.
     static func pixelMean(x: Int, y: Int, _ value: (Double, Double) -> Double) -> Double {

@@ -12,7 +12,6 @@ extension MarkerDetector {
         guard image.width >= 8, image.height >= 8 else { return nil }
         let c = detection.quad.corners
         guard let homography = Homography(unitSquareOnto: c[0], c[1], c[2], c[3]) else { return nil }
-        let cellsAcross = deck.gridSize.map { $0 + 2 } ?? Int((1 / MarkerPicture.borderFraction).rounded())
         return image.pixels.withUnsafeBufferPointer { pixels -> Double? in
             let sampler = GraySampler(pixels: pixels.baseAddress!, width: image.width, height: image.height)
             guard

@@ -17,6 +17,8 @@ public final class MarkerDetector {
     public let deck: Deck
     /// The settings in use.
     public let options: DetectorOptions
+    /// The deck's markers' cells across, their border ring included.
+    let cellsAcross: Int
 
     private let components = DarkComponents()
     private let half = HalfResolution()
@@ -44,8 +46,6 @@ public final class MarkerDetector {
         var corners: [ImagePoint]
         /// How far its brightest inner cell lies above its border ring (`CellReader.innerRise`), in gray levels.
         var innerRise: Double
-        /// The marker's cells across, its border ring included.
-        var cellsAcross: Int
         /// Whether a fit may have its corners searched (not for `QuadOrigin.smearedHull`).
         var searchCorners: Bool
         /// The order in which the passes found it.
@@ -65,6 +65,7 @@ public final class MarkerDetector {
         self.deck = deck
         self.options = options
         self.book = CodeBook(deck: deck)
+        self.cellsAcross = deck.gridSize.map { $0 + 2 } ?? Int((1 / MarkerPicture.borderFraction).rounded())
         self.reader = CellReader(
             gridSize: deck.gridSize ?? 4, minimumContrast: options.minimumContrast,
             borderErrorRate: options.borderErrorRate)
@@ -130,7 +131,7 @@ public final class MarkerDetector {
             guard
                 let homography = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3]),
                 let (match, placed) = readBlurred(
-                    homography, sampler: sampler, cellsAcross: pending.cellsAcross, searchCorners: pending.searchCorners)
+                    homography, sampler: sampler, cellsAcross: cellsAcross, searchCorners: pending.searchCorners)
             else { continue }
             found.append(blurredDetection(match, corners: placed))
         }
@@ -191,7 +192,6 @@ public final class MarkerDetector {
         let stride = components.stride
         let sideHere = minimumSide / Double(scale)
         let smallest = Int32(max(3, Int(sideHere * 0.7)))
-        let cellsAcross = deck.gridSize.map { $0 + 2 } ?? Int((1 / MarkerPicture.borderFraction).rounded())
         let hullSide = max(sideHere, Double(HullQuadFitter.minimumCellSide * cellsAcross / scale))
         let alreadyFound = found.count
         let frameWidth = Double(width * scale)
@@ -289,7 +289,7 @@ public final class MarkerDetector {
                 && hullQuietZoneFits(contrast: global.contrast, sampler: sampler)
         {
             if hullQuad || global.mixedCells >= Self.leastMixedForPictureCheck {
-                return looksLikeACard(corners, code: book.code(of: match), sampler: sampler) ? (global, match) : nil
+                return looksLikeACard(code: book.code(of: match), sampler: sampler) ? (global, match) : nil
             }
             return (global, match)
         }
@@ -302,7 +302,7 @@ public final class MarkerDetector {
             Self.cellSide(corners, cellsAcross: cellsAcross) < Self.leastUnsmearedSharpenedCell
                 || !isSmeared(corners, sampler: sampler, cellsAcross: cellsAcross)
         {
-            return looksLikeACard(corners, code: book.code(of: match), sampler: sampler) ? (sharp, match) : nil
+            return looksLikeACard(code: book.code(of: match), sampler: sampler) ? (sharp, match) : nil
         }
         // The local reading must also stand without correction among the cells it is sure of.
         guard reader.homography != nil, let local = reader.readLocally(sampler: sampler),
@@ -312,18 +312,16 @@ public final class MarkerDetector {
             let match = book.match(local.bits, erasures: local.erasures),
             Self.gridFits(local.reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross),
             !isSmeared(corners, sampler: sampler, cellsAcross: cellsAcross),
-            !hullQuad || looksLikeACard(corners, code: book.code(of: match), sampler: sampler)
+            !hullQuad || looksLikeACard(code: book.code(of: match), sampler: sampler)
         else { return nil }
         return (local.reading, match)
     }
 
-    /// Whether the pixels of the marker at `corners` (clockwise) look like the picture of the card read, `code`:
+    /// Whether the pixels of the marker the last reading sampled look like the picture of the card read, `code`:
     /// drawn with white paper around and blurred as a lens blurs (`SoftFocusFit`), it correlates with them by
     /// `leastPictureCorrelation` at least.
-    private func looksLikeACard(_ corners: [ImagePoint], code: UInt64, sampler: GraySampler) -> Bool {
-        guard let homography = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3]) else {
-            return false
-        }
+    private func looksLikeACard(code: UInt64, sampler: GraySampler) -> Bool {
+        guard let homography = reader.homography else { return false }
         return softFocus.fits(code, homography: homography, sampler: sampler, least: Self.leastPictureCorrelation)
     }
 
@@ -522,8 +520,7 @@ public final class MarkerDetector {
         if rise >= options.minimumContrast {
             pendingSmears.append(
                 PendingSmear(
-                    corners: corners, innerRise: rise, cellsAcross: cellsAcross, searchCorners: origin != .smearedHull,
-                    order: pendingSmears.count))
+                    corners: corners, innerRise: rise, searchCorners: origin != .smearedHull, order: pendingSmears.count))
         }
         return nil
     }
