@@ -43,6 +43,10 @@ struct DetectorClutterTests {
             ("polka-0538.jpg", [17, 3, 8, 12], [17, 3, 8, 12]),
             ("polka-0290.jpg", [12, 11, 17], [12, 11, 17]),
             ("polka-1058.jpg", [18, 11, 6, 8, 16], [18, 11, 6, 8, 16]),
+            // A smeared gingham cloth read locally as card 17, confidence 0.55, by outlines of the thresholds on
+            // cells of 2x2 pixels; its pixels fit card 17's picture at 0.43 (`leastLitPictureCorrelation`; 640x480,
+            // seed 55).
+            ("smeared-gingham-0837.jpg", [0, 6, 9], [0, 6, 9]),
         ])
     func frame(file: String, onTable: [Int], mustRead: [Int]) throws {
         let image = try DetectorTestSupport.clutterFrame(file)

@@ -1,8 +1,8 @@
 /// Adaptive thresholding and 8-connected labelling of the dark pixels of a frame, in one pass over its rows.
 ///
 /// A pixel is dark when it lies below the mean of the `window` x `window` square around it (clipped at the
-/// frame's edges) by at least `offset` gray levels plus `share` 64ths of that mean. The box means come from running column sums, so the cost per pixel
-/// is constant whatever the window. Dark pixels are collected as horizontal runs, and runs that touch (including
+/// frame's edges) by at least `offset` gray levels plus `share` 64ths of that mean, the square taken in whole cells
+/// of 2x2 pixels (`CellThresholds`). Dark pixels are collected as horizontal runs, and runs that touch (including
 /// diagonally) are joined with union-find; each component keeps its bounding box, pixel count and first run
 /// (its top-most, left-most pixel, where the tracing of its outer contour starts).
 ///
@@ -29,121 +29,49 @@ final class DarkComponents {
     /// The components of the last frame labelled.
     let components = ScratchBuffer<Component>(capacity: 1024)
 
-    /// Column sums over the window's rows: at most 255 rows of 255, so 16 bits hold them.
-    private let columnSums = ScratchBuffer<UInt16>(capacity: 2048)
-    private let prefix = ScratchBuffer<UInt32>(capacity: 2048)
     private let runStart = ScratchBuffer<Int32>(capacity: 1 << 14)
     private let runEnd = ScratchBuffer<Int32>(capacity: 1 << 14)
     private let runRow = ScratchBuffer<Int32>(capacity: 1 << 14)
     private let parent = ScratchBuffer<Int32>(capacity: 1 << 14)
     private let statistics = ScratchBuffer<Component>(capacity: 1 << 14)
 
-    /// Thresholds and labels `pixels` (`width * height`, row by row).
+    private let thresholds = CellThresholds()
+
+    /// Thresholds and labels `pixels` (`width * height`, row by row; a frame under 2x2 pixels has no dark pixel).
     func label(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, window: Int, offset: Int, share: Int) {
         self.width = width
         self.height = height
         let stride = width + 2
         binary.reserve(stride * (height + 2))
-        columnSums.reserve(width)
-        prefix.reserve(width + 1)
         runStart.removeAll()
         runEnd.removeAll()
         runRow.removeAll()
         parent.removeAll()
         components.removeAll()
         let out = binary.base
+        guard width >= 2, height >= 2 else {
+            out.update(repeating: 0, count: stride * (height + 2))
+            return
+        }
         out.update(repeating: 0, count: stride)
         (out + stride * (height + 1)).update(repeating: 0, count: stride)
-
-        let radius = window / 2
-        let sums = columnSums.base
-        let running = prefix.base
-        sums.update(repeating: 0, count: width)
-        for y in 0...min(radius, height - 1) {
-            let row = pixels + y * width
-            for x in 0..<width { sums[x] &+= UInt16(row[x]) }
-        }
-        // Dark when (pixel + offset) * count * 64 < sum * (64 - share): no division per pixel. The largest
-        // product, (255 + offset) * 255 * 255 * 64 for the widest window, fits in 32 bits.
-        let offset32 = UInt32(max(offset, 0))
-        let keep = UInt32(64 - max(0, min(share, 32)))
+        thresholds.compute(pixels, width: width, height: height, window: window, offset: offset, share: share)
+        let pairs = width / 2
         var previousRunsStart = 0
         var previousRunsEnd = 0
         for y in 0..<height {
-            if y > 0 {
-                let entering = y + radius
-                let leaving = y - radius - 1
-                if entering < height && leaving >= 0 {
-                    // One pass over the sums for both rows.
-                    let enteringRow = pixels + entering * width
-                    let leavingRow = pixels + leaving * width
-                    for x in 0..<width { sums[x] = sums[x] &+ UInt16(enteringRow[x]) &- UInt16(leavingRow[x]) }
-                } else if entering < height {
-                    let row = pixels + entering * width
-                    for x in 0..<width { sums[x] &+= UInt16(row[x]) }
-                } else if leaving >= 0 {
-                    let row = pixels + leaving * width
-                    for x in 0..<width { sums[x] &-= UInt16(row[x]) }
-                }
-            }
-            let rows = UInt32(min(y + radius, height - 1) - max(y - radius, 0) + 1)
-            // Prefix sums of the column sums: the box sum of columns lo...hi is running[hi + 1] - running[lo].
-            // Two chains of additions, one per half of the row, interleaved so that each addition need not wait
-            // for the one before; then the second half is lifted by the first half's total.
-            running[0] = 0
-            let runningAhead = running + 1
-            let half = width / 2
-            var total0: UInt32 = 0, total1: UInt32 = 0
-            for i in 0..<half {
-                total0 &+= UInt32(sums[i])
-                total1 &+= UInt32(sums[half + i])
-                runningAhead[i] = total0
-                runningAhead[half + i] = total1
-            }
-            if width > 2 * half {
-                total1 &+= UInt32(sums[width - 1])
-                runningAhead[width - 1] = total1
-            }
-            for x in half..<width { runningAhead[x] &+= total0 }
             let source = pixels + y * width
             let target = out + (y + 1) * stride + 1
             target[-1] = 0
             target[width] = 0
-            // Left edge, middle (constant window), right edge.
-            let middleStart = min(radius, width)
-            let middleEnd = max(middleStart, width - radius)
-            for x in 0..<middleStart {
-                let hi = min(x + radius, width - 1)
-                let count = rows &* UInt32(hi + 1)
-                let sum = running[hi + 1]
-                target[x] = ((UInt32(source[x]) &+ offset32) &* count) &<< 6 < sum &* keep ? 1 : 0
+            // Both pixels of a cell against its level: the hot loop, on plain pointers so that it vectorises.
+            let levels = thresholds.row(y)
+            for i in 0..<pairs {
+                let level = levels[i]
+                target[2 * i] = source[2 * i] < level ? 1 : 0
+                target[2 * i + 1] = source[2 * i + 1] < level ? 1 : 0
             }
-            let middle = middleEnd - middleStart
-            if middle > 0 {
-                // The hot loop, on plain pointers so that it vectorises. The same test in single precision, which
-                // x86's SIMD multiplies in one instruction where 32-bit integers take several. It is exact for the
-                // windows chosen by default (up to 31): sum * keep stays under 2^24, and (pixel + offset) * count
-                // * 64 is a power of two times a number under 2^24, so both products are whole numbers a Float
-                // holds exactly.
-                let fullCount = Float(rows &* UInt32(2 * radius + 1) &<< 6)
-                let keepFloat = Float(keep)
-                let offsetFloat = Float(offset32)
-                let ahead = running + (middleStart + radius + 1)
-                let behind = running + (middleStart - radius)
-                let from = source + middleStart
-                let to = target + middleStart
-                for i in 0..<middle {
-                    let sum = Float(Int32(bitPattern: ahead[i] &- behind[i])) * keepFloat
-                    to[i] = (Float(Int32(from[i])) + offsetFloat) * fullCount < sum ? 1 : 0
-                }
-            }
-            for x in middleEnd..<width {
-                let lo = max(x - radius, 0)
-                let count = rows &* UInt32(width - lo)
-                let sum = running[width] &- running[lo]
-                target[x] = ((UInt32(source[x]) &+ offset32) &* count) &<< 6 < sum &* keep ? 1 : 0
-            }
-            // Runs of this row, joined to the touching runs of the row above.
+            if width & 1 == 1 { target[width - 1] = source[width - 1] < levels[pairs - 1] ? 1 : 0 }
             let currentRunsStart = runStart.count
             collectRuns(target, width: width, row: Int32(y))
             joinRuns(previous: previousRunsStart..<previousRunsEnd, current: currentRunsStart..<runStart.count)

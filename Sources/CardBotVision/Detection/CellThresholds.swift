@@ -1,0 +1,138 @@
+/// The local threshold of a frame, one gray level for each cell of 2x2 pixels: a pixel of the cell is dark when it
+/// lies below its cell's level.
+///
+/// A cell's level is the mean of the square of cells around it, less `offset` gray levels and `share` 64ths of that
+/// mean. The square is an odd number of cells across, so centred on the cell: the first such width of at least
+/// `window` pixels (10 px for a window of 7 to 9, 18 px for 15, 34 px for 31), clipped at the frame's edges.
+/// Computing the means on cells rather than on pixels does a quarter of the arithmetic, and the compare per pixel
+/// is then one byte against another. The cell sums come
+/// four at a time from the bytes of two rows, the window sums from running column sums and a prefix sum along each
+/// row of cells, so the cost per cell is constant whatever the window.
+///
+/// A frame of odd width or height shares its last cells' levels with its last column or row.
+final class CellThresholds {
+    /// The levels, `cellsWide * cellsHigh`, row by row.
+    let levels = ScratchBuffer<UInt8>(capacity: 1 << 16)
+    private(set) var cellsWide = 0
+    private(set) var cellsHigh = 0
+
+    private let cellSums = ScratchBuffer<UInt16>(capacity: 1 << 16)
+    private let columnSums = ScratchBuffer<UInt32>(capacity: 1024)
+    private let prefix = ScratchBuffer<UInt32>(capacity: 1024)
+
+    /// The cells' levels for pixel row `y`: pixel (x, y) is dark below `row(y)[min(x / 2, cellsWide - 1)]`.
+    @inline(__always)
+    func row(_ y: Int) -> UnsafePointer<UInt8> {
+        UnsafePointer(levels.base + min(y / 2, cellsHigh - 1) * cellsWide)
+    }
+
+    /// Computes the levels of a `width` x `height` frame (both at least 2).
+    func compute(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, window: Int, offset: Int, share: Int) {
+        precondition(width >= 2 && height >= 2, "a frame of at least 2x2 pixels")
+        cellsWide = width / 2
+        cellsHigh = height / 2
+        levels.reserve(cellsWide * cellsHigh)
+        sumCells(pixels, width: width)
+        let radius = max(1, (window + 1) / 4)
+        columnSums.reserve(cellsWide)
+        prefix.reserve(cellsWide + 1)
+        let cells = UnsafePointer(cellSums.base)
+        let sums = columnSums.base
+        let running = prefix.base
+        sums.update(repeating: 0, count: cellsWide)
+        for j in 0...min(radius, cellsHigh - 1) {
+            let row = cells + j * cellsWide
+            for i in 0..<cellsWide { sums[i] &+= UInt32(row[i]) }
+        }
+        let offsetLevels = Float(max(offset, 0))
+        // A cell sum is four pixels, so its mean is the sum over 4 * count; the share is in 64ths.
+        let kept = Float(64 - max(0, min(share, 32))) / 256
+        for j in 0..<cellsHigh {
+            if j > 0 { slideColumnSums(sums, cells: cells, to: j, radius: radius) }
+            let rows = min(j + radius, cellsHigh - 1) - max(j - radius, 0) + 1
+            // Prefix sums along the row: the window sum of cells lo...hi is running[hi + 1] - running[lo].
+            running[0] = 0
+            var total: UInt32 = 0
+            for i in 0..<cellsWide {
+                total &+= sums[i]
+                running[i + 1] = total
+            }
+            let target = levels.base + j * cellsWide
+            let middleStart = min(radius, cellsWide)
+            let middleEnd = max(middleStart, cellsWide - radius)
+            for i in 0..<middleStart {
+                let hi = min(i + radius, cellsWide - 1)
+                target[i] = level(running[hi + 1], scale: kept / Float(rows * (hi + 1)), offset: offsetLevels)
+            }
+            // The hot loop, on plain pointers so that it vectorises.
+            let scale = kept / Float(rows * (2 * radius + 1))
+            let ahead = running + (radius + 1)
+            let behind = running + (-radius)
+            for i in middleStart..<middleEnd {
+                target[i] = level(ahead[i] &- behind[i], scale: scale, offset: offsetLevels)
+            }
+            for i in middleEnd..<cellsWide {
+                let lo = max(i - radius, 0)
+                target[i] = level(
+                    running[cellsWide] &- running[lo], scale: kept / Float(rows * (cellsWide - lo)),
+                    offset: offsetLevels)
+            }
+        }
+    }
+
+    /// The level for a window sum: the least whole gray level at or above `sum * scale - offset`, in 0...255.
+    ///
+    /// Without a checked conversion, so that it vectorises: adding 1.5 x 2^23 to a Float in 0...255 rounds it to a
+    /// whole number and leaves that number in the low bits of the significand.
+    @inline(__always)
+    private func level(_ sum: UInt32, scale: Float, offset: Float) -> UInt8 {
+        let value = max(0, min(255, Float(Int32(bitPattern: sum)) * scale - offset))
+        let magic: Float = 12_582_912
+        let nearest = (value + magic) - magic
+        let ceiling = nearest < value ? nearest + 1 : nearest
+        return UInt8(truncatingIfNeeded: (ceiling + magic).bitPattern)
+    }
+
+    /// Fills `cellSums`: each cell's four pixels added up (at most 1020), four cells at a time in the 16-bit lanes
+    /// of a word.
+    private func sumCells(_ pixels: UnsafePointer<UInt8>, width: Int) {
+        cellSums.reserve(cellsWide * cellsHigh)
+        let low: UInt64 = 0x00FF_00FF_00FF_00FF
+        let words = cellsWide / 4
+        for j in 0..<cellsHigh {
+            let top = pixels + 2 * j * width
+            let bottom = top + width
+            let row = cellSums.base + j * cellsWide
+            for word in 0..<words {
+                let a = UnsafeRawPointer(top).loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
+                let b = UnsafeRawPointer(bottom).loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
+                let sum = (a & low) &+ ((a >> 8) & low) &+ (b & low) &+ ((b >> 8) & low)
+                UnsafeMutableRawPointer(row + 4 * word).storeBytes(of: sum.littleEndian, as: UInt64.self)
+            }
+            for i in (4 * words)..<cellsWide {
+                row[i] = UInt16(top[2 * i]) &+ UInt16(top[2 * i + 1]) &+ UInt16(bottom[2 * i])
+                    &+ UInt16(bottom[2 * i + 1])
+            }
+        }
+    }
+
+    /// Moves the column sums from the window of cell row `j - 1` to that of row `j`.
+    @inline(__always)
+    private func slideColumnSums(
+        _ sums: UnsafeMutablePointer<UInt32>, cells: UnsafePointer<UInt16>, to j: Int, radius: Int
+    ) {
+        let entering = j + radius
+        let leaving = j - radius - 1
+        if entering < cellsHigh && leaving >= 0 {
+            let added = cells + entering * cellsWide
+            let removed = cells + leaving * cellsWide
+            for i in 0..<cellsWide { sums[i] = sums[i] &+ UInt32(added[i]) &- UInt32(removed[i]) }
+        } else if entering < cellsHigh {
+            let added = cells + entering * cellsWide
+            for i in 0..<cellsWide { sums[i] &+= UInt32(added[i]) }
+        } else if leaving >= 0 {
+            let removed = cells + leaving * cellsWide
+            for i in 0..<cellsWide { sums[i] &-= UInt32(removed[i]) }
+        }
+    }
+}
