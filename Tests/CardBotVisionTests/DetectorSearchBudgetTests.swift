@@ -55,13 +55,14 @@ struct DetectorSearchBudgetTests {
 
     @Test("a smeared gingham cloth's candidates beyond the budget are left unread, and its cards are still read")
     func smearedCloth() throws {
-        // 1280x720, seed 31 of `clutter_bench.py --motion-blur`: 177 quads with light inside that no cell reading took
-        // (none a card), cards 12 and 7 on the table.
+        // 1280x720, seed 31 of `clutter_bench.py --motion-blur`: cards 12 and 7 on the table, and about a hundred quads
+        // with light inside that no cell reading took, none a card (177 with a mean per pixel for the threshold; with
+        // the means on cells of 2x2 pixels, 87 are left beyond the budget).
         let image = try DetectorTestSupport.clutterFrame("smeared-gingham-0633.jpg")
         let detector = MarkerDetector(deck: DeckTestSupport.defaultDeck)
         let found = detector.detect(image).map(\.marker)
         #expect(found.sorted() == [7, 12], "\(found)")
-        #expect(detector.skippedSearches > 100, "\(detector.skippedSearches)")
+        #expect(detector.skippedSearches > 50, "\(detector.skippedSearches)")
 
         let unbounded = MarkerDetector(
             deck: DeckTestSupport.defaultDeck,
