@@ -87,12 +87,17 @@ struct BlurredCodeMatcher {
     /// Taps along the smear per sample.
     static let taps = 12
 
-    private var observed: [Double]
-    private var gram: [Double]
-    private var whiteSums: [Double]
-    private var marginCross: [Double]
-    private var sampleSums: [Double]
-    private var weights: [Double]
+    // Scratch storage kept from marker to marker, read through plain pointers in the hot loops. It is shared by
+    // copies of the matcher, so a matcher is used by one thread at a time (each `MarkerDetector` owns one).
+    private let observed = ScratchBuffer<Double>()
+    private let gram: ScratchBuffer<Double>
+    private let whiteSums: ScratchBuffer<Double>
+    private let marginCross: ScratchBuffer<Double>
+    private let sampleSums: ScratchBuffer<Double>
+    private let weights: ScratchBuffer<Double>
+    private let used: ScratchBuffer<Int>
+    /// Where the marker is sampled along each axis (`positions(gridSize:)`).
+    private let positions: [Double]
 
     init(book: CodeBook) {
         gridSize = book.gridSize
@@ -100,12 +105,14 @@ struct BlurredCodeMatcher {
         cardIndex = book.cardIndex
         decoys = Self.windowCodes(gridSize: book.gridSize).filter { !book.codes.contains($0) }
         let cells = gridSize * gridSize
-        observed = []
-        gram = [Double](repeating: 0, count: cells * cells)
-        whiteSums = [Double](repeating: 0, count: cells)
-        marginCross = [Double](repeating: 0, count: cells)
-        sampleSums = [Double](repeating: 0, count: cells)
-        weights = [Double](repeating: 0, count: cells)
+        gram = ScratchBuffer(capacity: cells * cells)
+        whiteSums = ScratchBuffer(capacity: cells)
+        marginCross = ScratchBuffer(capacity: cells)
+        sampleSums = ScratchBuffer(capacity: cells)
+        weights = ScratchBuffer(capacity: cells)
+        weights.base.update(repeating: 0, count: cells)
+        used = ScratchBuffer(capacity: cells)
+        positions = Self.positions(gridSize: gridSize)
     }
 
     /// Every code whose white cells form one rectangle of the grid, and the all-black code.
@@ -129,7 +136,7 @@ struct BlurredCodeMatcher {
 
     /// Sample positions along one axis, in cells from the border's outer edge: half a cell apart, from three
     /// quarters of a cell outside to three quarters of a cell beyond the far side.
-    private var positions: [Double] {
+    private static func positions(gridSize: Int) -> [Double] {
         let across = gridSize + 2
         return (0..<(2 * across + 3)).map { -0.75 + 0.5 * Double($0) }
     }
@@ -144,11 +151,12 @@ struct BlurredCodeMatcher {
         let across = Double(gridSize + 2)
         let positions = self.positions
         let count = positions.count
-        if observed.count != count * count { observed = [Double](repeating: 0, count: count * count) }
+        observed.reserve(count * count)
+        let values = observed.base
         for (row, y) in positions.enumerated() {
             for (column, x) in positions.enumerated() {
                 let p = homography.map(x / across, y / across)
-                observed[row * count + column] = sampler.value(p.x, p.y)
+                values[row * count + column] = sampler.value(p.x, p.y)
             }
         }
         let both = blur.down > 0.01 && blur.across > 0.01
@@ -190,19 +198,18 @@ struct BlurredCodeMatcher {
         let taps = Self.taps
         let tapWeight = 1 / Double(taps)
         var samples = 0.0, sumO = 0.0, sumOO = 0.0, sumM = 0.0, sumMM = 0.0, sumOM = 0.0
-        for i in 0..<(cells * cells) { gram[i] = 0 }
-        for j in 0..<cells {
-            whiteSums[j] = 0
-            marginCross[j] = 0
-            sampleSums[j] = 0
-        }
-        var used: [Int] = []
-        used.reserveCapacity(cells)
+        let gram = self.gram.base, whiteSums = self.whiteSums.base, marginCross = self.marginCross.base
+        let sampleSums = self.sampleSums.base, weights = self.weights.base, used = self.used.base
+        let observed = self.observed.base
+        gram.update(repeating: 0, count: cells * cells)
+        whiteSums.update(repeating: 0, count: cells)
+        marginCross.update(repeating: 0, count: cells)
+        sampleSums.update(repeating: 0, count: cells)
         for (row, y) in positions.enumerated() where y - reachV >= -1 && y + reachV <= across + 1 {
             for (column, x) in positions.enumerated() where x - reachU >= -1 && x + reachU <= across + 1 {
                 let o = observed[row * count + column]
                 var margin = 0.0
-                used.removeAll(keepingCapacity: true)
+                var usedCount = 0
                 for t in 0..<taps {
                     let s = (Double(t) + 0.5) / Double(taps) - 0.5
                     let tx = x + s * blurU, ty = y + s * blurV
@@ -213,7 +220,10 @@ struct BlurredCodeMatcher {
                     let c = Int(tx), r = Int(ty)
                     if c == 0 || r == 0 || c == n - 1 || r == n - 1 { continue }
                     let j = (r - 1) * gridSize + c - 1
-                    if weights[j] == 0 { used.append(j) }
+                    if weights[j] == 0 {
+                        used[usedCount] = j
+                        usedCount += 1
+                    }
                     weights[j] += tapWeight
                 }
                 samples += 1
@@ -222,14 +232,18 @@ struct BlurredCodeMatcher {
                 sumM += margin
                 sumMM += margin * margin
                 sumOM += o * margin
-                for j in used {
+                for a in 0..<usedCount {
+                    let j = used[a]
                     let w = weights[j]
                     whiteSums[j] += o * w
                     marginCross[j] += margin * w
                     sampleSums[j] += w
-                    for k in used { gram[j * cells + k] += w * weights[k] }
+                    for b in 0..<usedCount {
+                        let k = used[b]
+                        gram[j * cells + k] += w * weights[k]
+                    }
                 }
-                for j in used { weights[j] = 0 }
+                for a in 0..<usedCount { weights[used[a]] = 0 }
             }
         }
         guard samples >= 16 else { return nil }
@@ -238,21 +252,23 @@ struct BlurredCodeMatcher {
         guard centred > 1e-9 else { return nil }
         // A code's correlation with the samples, and the fitted contrast; nil for a code that predicts no change.
         func correlation(of bits: UInt64) -> (r: Double, gain: Double)? {
-            var cross = sumOM, total = sumM, squares = sumMM
+            var cross = sumOM, total = sumM, squares = sumMM, pairs = 0.0
             var rest = bits
             while rest != 0 {
                 let j = rest.trailingZeroBitCount
                 rest &= rest - 1
                 cross += whiteSums[j]
                 total += sampleSums[j]
-                squares += 2 * marginCross[j]
-                var inner = bits
+                squares += 2 * marginCross[j] + gram[j * cells + j]
+                // The Gram matrix is symmetric: each pair of white cells once, counted twice below.
+                var inner = rest
                 while inner != 0 {
                     let k = inner.trailingZeroBitCount
                     inner &= inner - 1
-                    squares += gram[j * cells + k]
+                    pairs += gram[j * cells + k]
                 }
             }
+            squares += 2 * pairs
             let numerator = cross - meanO * total
             let spread = squares - total * total / samples
             guard spread > 1e-9 else { return nil }
