@@ -96,6 +96,8 @@ struct BlurredCodeMatcher {
     private let sampleSums: ScratchBuffer<Double>
     private let weights: ScratchBuffer<Double>
     private let used: ScratchBuffer<Int>
+    /// Where each tap lies along the smear, as a share of it from -0.5 to 0.5.
+    private let tapOffsets = ScratchBuffer<Double>(capacity: taps)
     /// Where the marker is sampled along each axis (`positions(gridSize:)`).
     private let positions: [Double]
 
@@ -113,6 +115,7 @@ struct BlurredCodeMatcher {
         weights.base.update(repeating: 0, count: cells)
         used = ScratchBuffer(capacity: cells)
         positions = Self.positions(gridSize: gridSize)
+        for t in 0..<Self.taps { tapOffsets.append((Double(t) + 0.5) / Double(Self.taps) - 0.5) }
     }
 
     /// Every code whose white cells form one rectangle of the grid, and the all-black code.
@@ -200,7 +203,7 @@ struct BlurredCodeMatcher {
         var samples = 0.0, sumO = 0.0, sumOO = 0.0, sumM = 0.0, sumMM = 0.0, sumOM = 0.0
         let gram = self.gram.base, whiteSums = self.whiteSums.base, marginCross = self.marginCross.base
         let sampleSums = self.sampleSums.base, weights = self.weights.base, used = self.used.base
-        let observed = self.observed.base
+        let observed = self.observed.base, tapOffsets = self.tapOffsets.base
         gram.update(repeating: 0, count: cells * cells)
         whiteSums.update(repeating: 0, count: cells)
         marginCross.update(repeating: 0, count: cells)
@@ -211,7 +214,7 @@ struct BlurredCodeMatcher {
                 var margin = 0.0
                 var usedCount = 0
                 for t in 0..<taps {
-                    let s = (Double(t) + 0.5) / Double(taps) - 0.5
+                    let s = tapOffsets[t]
                     let tx = x + s * blurU, ty = y + s * blurV
                     if tx < 0 || ty < 0 || tx >= across || ty >= across {
                         margin += tapWeight
