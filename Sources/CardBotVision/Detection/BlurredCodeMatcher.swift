@@ -90,12 +90,10 @@ struct BlurredCodeMatcher {
     // Scratch storage kept from marker to marker, read through plain pointers in the hot loops. It is shared by
     // copies of the matcher, so a matcher is used by one thread at a time (each `MarkerDetector` owns one).
     private let observed = ScratchBuffer<Double>()
-    private let gram: ScratchBuffer<Double>
     private let whiteSums: ScratchBuffer<Double>
-    private let marginCross: ScratchBuffer<Double>
-    private let sampleSums: ScratchBuffer<Double>
-    private let weights: ScratchBuffer<Double>
-    private let used: ScratchBuffer<Int>
+    /// The geometry of the last two smears scored (a fit scores both signs of one), the last used at `lastGeometry`.
+    private let geometries = [SmearGeometry(), SmearGeometry()]
+    private var lastGeometry = 0
     /// Where each tap lies along the smear, as a share of it from -0.5 to 0.5.
     private let tapOffsets = ScratchBuffer<Double>(capacity: taps)
     /// Where the marker is sampled along each axis (`positions(gridSize:)`).
@@ -107,13 +105,7 @@ struct BlurredCodeMatcher {
         cardIndex = book.cardIndex
         decoys = Self.windowCodes(gridSize: book.gridSize).filter { !book.codes.contains($0) }
         let cells = gridSize * gridSize
-        gram = ScratchBuffer(capacity: cells * cells)
         whiteSums = ScratchBuffer(capacity: cells)
-        marginCross = ScratchBuffer(capacity: cells)
-        sampleSums = ScratchBuffer(capacity: cells)
-        weights = ScratchBuffer(capacity: cells)
-        weights.base.update(repeating: 0, count: cells)
-        used = ScratchBuffer(capacity: cells)
         positions = Self.positions(gridSize: gridSize)
         for t in 0..<Self.taps { tapOffsets.append((Double(t) + 0.5) / Double(Self.taps) - 0.5) }
     }
@@ -188,98 +180,70 @@ struct BlurredCodeMatcher {
         var match: Match
     }
 
+    /// The geometry of a smear of (`blurU`, `blurV`) cells: one of the last two if either is for it, else built in
+    /// place of the one used longer ago.
+    private mutating func geometry(blurU: Double, blurV: Double, positions: [Double]) -> SmearGeometry {
+        if geometries[lastGeometry].isFor(blurU: blurU, blurV: blurV) { return geometries[lastGeometry] }
+        lastGeometry = 1 - lastGeometry
+        let geometry = geometries[lastGeometry]
+        if !geometry.isFor(blurU: blurU, blurV: blurV) {
+            geometry.build(
+                blurU: blurU, blurV: blurV, positions: positions, gridSize: gridSize, tapOffsets: tapOffsets.base,
+                taps: Self.taps, codes: codes)
+        }
+        return geometry
+    }
+
     /// Every code scored against the samples for a smear of (`blurU`, `blurV`) cells; the best, with the
     /// runner-up's correlation and, with `decoys`, the best square that is no card's.
     private mutating func score(blurU: Double, blurV: Double, positions: [Double], decoys scoreDecoys: Bool = true)
         -> Scored?
     {
-        let n = gridSize + 2
-        let across = Double(n)
+        let geometry = geometry(blurU: blurU, blurV: blurV, positions: positions)
+        if scoreDecoys { geometry.addDecoys(decoys, gridSize: gridSize) }
+        let samples = geometry.samples
+        guard samples >= 16 else { return nil }
         let cells = gridSize * gridSize
-        let count = positions.count
-        let reachU = abs(blurU) / 2, reachV = abs(blurV) / 2
-        let taps = Self.taps
-        let tapWeight = 1 / Double(taps)
-        var samples = 0.0, sumO = 0.0, sumOO = 0.0, sumM = 0.0, sumMM = 0.0, sumOM = 0.0
-        let gram = self.gram.base, whiteSums = self.whiteSums.base, marginCross = self.marginCross.base
-        let sampleSums = self.sampleSums.base, weights = self.weights.base, used = self.used.base
-        let observed = self.observed.base, tapOffsets = self.tapOffsets.base
-        gram.update(repeating: 0, count: cells * cells)
+        let whiteSums = self.whiteSums.base, observed = self.observed.base
+        let sampleIndex = geometry.sampleIndex.base, sampleMargin = geometry.sampleMargin.base
+        let entryEnd = geometry.entryEnd.base, entryCell = geometry.entryCell.base
+        let entryWeight = geometry.entryWeight.base
         whiteSums.update(repeating: 0, count: cells)
-        marginCross.update(repeating: 0, count: cells)
-        sampleSums.update(repeating: 0, count: cells)
-        for (row, y) in positions.enumerated() where y - reachV >= -1 && y + reachV <= across + 1 {
-            for (column, x) in positions.enumerated() where x - reachU >= -1 && x + reachU <= across + 1 {
-                let o = observed[row * count + column]
-                var margin = 0.0
-                var usedCount = 0
-                for t in 0..<taps {
-                    let s = tapOffsets[t]
-                    let tx = x + s * blurU, ty = y + s * blurV
-                    if tx < 0 || ty < 0 || tx >= across || ty >= across {
-                        margin += tapWeight
-                        continue
-                    }
-                    let c = Int(tx), r = Int(ty)
-                    if c == 0 || r == 0 || c == n - 1 || r == n - 1 { continue }
-                    let j = (r - 1) * gridSize + c - 1
-                    if weights[j] == 0 {
-                        used[usedCount] = j
-                        usedCount += 1
-                    }
-                    weights[j] += tapWeight
-                }
-                samples += 1
-                sumO += o
-                sumOO += o * o
-                sumM += margin
-                sumMM += margin * margin
-                sumOM += o * margin
-                for a in 0..<usedCount {
-                    let j = used[a]
-                    let w = weights[j]
-                    whiteSums[j] += o * w
-                    marginCross[j] += margin * w
-                    sampleSums[j] += w
-                    for b in 0..<usedCount {
-                        let k = used[b]
-                        gram[j * cells + k] += w * weights[k]
-                    }
-                }
-                for a in 0..<usedCount { weights[used[a]] = 0 }
+        var sumO = 0.0, sumOO = 0.0, sumOM = 0.0
+        var entry = 0
+        for i in 0..<geometry.sampleIndex.count {
+            let o = observed[sampleIndex[i]]
+            sumO += o
+            sumOO += o * o
+            sumOM += o * sampleMargin[i]
+            while entry < entryEnd[i] {
+                whiteSums[entryCell[entry]] += o * entryWeight[entry]
+                entry += 1
             }
         }
-        guard samples >= 16 else { return nil }
         let meanO = sumO / samples
         let centred = sumOO - samples * meanO * meanO
         guard centred > 1e-9 else { return nil }
-        // A code's correlation with the samples, and the fitted contrast; nil for a code that predicts no change.
-        func correlation(of bits: UInt64) -> (r: Double, gain: Double)? {
-            var cross = sumOM, total = sumM, squares = sumMM, pairs = 0.0
+        let codeTotal = geometry.codeTotal.base, codeSquares = geometry.codeSquares.base
+        // The correlation of code `index` (`bits`) with the samples, and the fitted contrast; nil for a code that
+        // predicts no change.
+        func correlation(_ index: Int, _ bits: UInt64) -> (r: Double, gain: Double)? {
+            var cross = sumOM
             var rest = bits
             while rest != 0 {
                 let j = rest.trailingZeroBitCount
                 rest &= rest - 1
                 cross += whiteSums[j]
-                total += sampleSums[j]
-                squares += 2 * marginCross[j] + gram[j * cells + j]
-                // The Gram matrix is symmetric: each pair of white cells once, counted twice below.
-                var inner = rest
-                while inner != 0 {
-                    let k = inner.trailingZeroBitCount
-                    inner &= inner - 1
-                    pairs += gram[j * cells + k]
-                }
             }
-            squares += 2 * pairs
+            let total = codeTotal[index]
             let numerator = cross - meanO * total
-            let spread = squares - total * total / samples
+            let spread = codeSquares[index] - total * total / samples
             guard spread > 1e-9 else { return nil }
             return (numerator / (spread * centred).squareRoot(), numerator / spread)
         }
         var bestCode = -1, bestR = -2.0, secondR = -2.0, bestGain = 0.0
         for index in 0..<codes.count {
-            guard let fit = correlation(of: codes[index]) else { continue }
+            guard let fit = correlation(index, codes[index]) else { continue }
             if fit.r > bestR {
                 secondR = bestR
                 bestR = fit.r
@@ -292,8 +256,8 @@ struct BlurredCodeMatcher {
         guard bestCode >= 0 else { return nil }
         var decoyR = -1.0
         if scoreDecoys {
-            for bits in decoys {
-                guard let fit = correlation(of: bits) else { continue }
+            for (index, bits) in decoys.enumerated() {
+                guard let fit = correlation(codes.count + index, bits) else { continue }
                 decoyR = max(decoyR, fit.r)
             }
         }
