@@ -344,7 +344,7 @@ public final class MarkerDetector {
     /// clean quad (`looksLikeACard`).
     ///
     /// The picture is lit evenly, so a real card under a shadow's edge fits it less: the 20 such readings of real
-    /// cards in the benchmark's `shadow-edge` sets (both decks) and 31,000 cluttered frames fit at 0.78 to 0.98. The
+    /// cards in the benchmark's `shadow-edge` sets (both decks) and 10,500 cluttered frames fit at 0.78 to 0.99. The
     /// one wrong card read so, a smeared gingham cloth read as card 17 (seed 55, with the thresholds on cells of 2x2
     /// pixels), fit at 0.43.
     static let leastLitPictureCorrelation = 0.65
