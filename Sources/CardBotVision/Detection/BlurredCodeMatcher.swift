@@ -92,10 +92,8 @@ struct BlurredCodeMatcher {
     private let observed = ScratchBuffer<Double>()
     private let whiteSums: ScratchBuffer<Double>
     /// The geometry of the last two smears scored (a fit scores both signs of one), the last used at `lastGeometry`.
-    private let geometries = [SmearGeometry(), SmearGeometry()]
+    private let geometries: [SmearGeometry]
     private var lastGeometry = 0
-    /// Where each tap lies along the smear, as a share of it from -0.5 to 0.5.
-    private let tapOffsets = ScratchBuffer<Double>(capacity: taps)
     /// Where the marker is sampled along each axis (`positions(gridSize:)`).
     private let positions: [Double]
 
@@ -106,8 +104,9 @@ struct BlurredCodeMatcher {
         decoys = Self.windowCodes(gridSize: book.gridSize).filter { !book.codes.contains($0) }
         let cells = gridSize * gridSize
         whiteSums = ScratchBuffer(capacity: cells)
-        positions = Self.positions(gridSize: gridSize)
-        for t in 0..<Self.taps { tapOffsets.append((Double(t) + 0.5) / Double(Self.taps) - 0.5) }
+        let positions = Self.positions(gridSize: book.gridSize)
+        self.positions = positions
+        geometries = (0..<2).map { _ in SmearGeometry(gridSize: book.gridSize, positions: positions, taps: Self.taps) }
     }
 
     /// Every code whose white cells form one rectangle of the grid, and the all-black code.
@@ -157,12 +156,12 @@ struct BlurredCodeMatcher {
         let both = blur.down > 0.01 && blur.across > 0.01
         if both, let downSign {
             var match = score(
-                blurU: blur.across, blurV: downSign * blur.down, positions: positions, decoys: false)?.match
+                blurU: blur.across, blurV: downSign * blur.down, decoys: false)?.match
             match?.downSign = downSign
             return match
         }
-        let first = score(blurU: blur.across, blurV: blur.down, positions: positions)
-        var second = both ? score(blurU: blur.across, blurV: -blur.down, positions: positions) : nil
+        let first = score(blurU: blur.across, blurV: blur.down)
+        var second = both ? score(blurU: blur.across, blurV: -blur.down) : nil
         second?.match.downSign = -1
         guard let first else { return second?.match }
         guard let second else { return first.match }
@@ -182,25 +181,23 @@ struct BlurredCodeMatcher {
 
     /// The geometry of a smear of (`blurU`, `blurV`) cells: one of the last two if either is for it, else built in
     /// place of the one used longer ago.
-    private mutating func geometry(blurU: Double, blurV: Double, positions: [Double]) -> SmearGeometry {
+    private mutating func geometry(blurU: Double, blurV: Double) -> SmearGeometry {
         if geometries[lastGeometry].isFor(blurU: blurU, blurV: blurV) { return geometries[lastGeometry] }
         lastGeometry = 1 - lastGeometry
         let geometry = geometries[lastGeometry]
         if !geometry.isFor(blurU: blurU, blurV: blurV) {
-            geometry.build(
-                blurU: blurU, blurV: blurV, positions: positions, gridSize: gridSize, tapOffsets: tapOffsets.base,
-                taps: Self.taps, codes: codes)
+            geometry.build(blurU: blurU, blurV: blurV, codes: codes)
         }
         return geometry
     }
 
     /// Every code scored against the samples for a smear of (`blurU`, `blurV`) cells; the best, with the
     /// runner-up's correlation and, with `decoys`, the best square that is no card's.
-    private mutating func score(blurU: Double, blurV: Double, positions: [Double], decoys scoreDecoys: Bool = true)
+    private mutating func score(blurU: Double, blurV: Double, decoys scoreDecoys: Bool = true)
         -> Scored?
     {
-        let geometry = geometry(blurU: blurU, blurV: blurV, positions: positions)
-        if scoreDecoys { geometry.addDecoys(decoys, gridSize: gridSize) }
+        let geometry = geometry(blurU: blurU, blurV: blurV)
+        if scoreDecoys { geometry.addDecoys(decoys) }
         let samples = geometry.samples
         guard samples >= 16 else { return nil }
         let cells = gridSize * gridSize

@@ -322,7 +322,7 @@ public final class MarkerDetector {
 
     /// Whether the pixels of the marker the last reading sampled look like the picture of the card read, `code`:
     /// drawn with white paper around and blurred as a lens blurs (`SoftFocusFit`), it correlates with them by
-    /// `leastPictureCorrelation` at least.
+    /// `least` at least (`leastPictureCorrelation` unless the reading says otherwise).
     private func looksLikeACard(code: UInt64, sampler: GraySampler, least: Double = leastPictureCorrelation) -> Bool {
         guard let homography = reader.homography else { return false }
         return softFocus.fits(code, homography: homography, sampler: sampler, least: least)

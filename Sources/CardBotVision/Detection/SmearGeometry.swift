@@ -7,6 +7,15 @@
 /// pays only for the pixels it samples. The sums are added in the order the matcher added them before they were
 /// kept, so the fits are the same to the last bit.
 final class SmearGeometry {
+    /// The matcher's grid of inner cells, a side's count of them.
+    let gridSize: Int
+    /// Where the marker is sampled along each axis, in cells from the border's outer edge.
+    let positions: [Double]
+    /// Taps along the smear per sample.
+    let taps: Int
+    /// Where each tap lies along the smear, as a share of it from -0.5 to 0.5.
+    private let tapOffsets: ScratchBuffer<Double>
+
     /// The smear this geometry is for; NaN before the first `build`.
     private(set) var blurU = Double.nan
     private(set) var blurV = Double.nan
@@ -26,7 +35,7 @@ final class SmearGeometry {
     let codeTotal = ScratchBuffer<Double>()
     let codeSquares = ScratchBuffer<Double>()
     /// Whether `codeTotal` and `codeSquares` hold the decoys too.
-    var decoysReady = false
+    private(set) var decoysReady = false
 
     private let gram = ScratchBuffer<Double>()
     private let marginCross = ScratchBuffer<Double>()
@@ -34,15 +43,19 @@ final class SmearGeometry {
     private let weights = ScratchBuffer<Double>()
     private let used = ScratchBuffer<Int>()
 
+    init(gridSize: Int, positions: [Double], taps: Int) {
+        self.gridSize = gridSize
+        self.positions = positions
+        self.taps = taps
+        tapOffsets = ScratchBuffer(capacity: taps)
+        for t in 0..<taps { tapOffsets.append((Double(t) + 0.5) / Double(taps) - 0.5) }
+    }
+
     /// Whether this geometry is for the smear (`blurU`, `blurV`).
     func isFor(blurU: Double, blurV: Double) -> Bool { self.blurU == blurU && self.blurV == blurV }
 
-    /// Lays out the taps of a smear of (`blurU`, `blurV`) cells over the samples at `positions` (both axes) of a
-    /// `gridSize` grid, and the geometric sums of `codes`.
-    func build(
-        blurU: Double, blurV: Double, positions: [Double], gridSize: Int, tapOffsets: UnsafePointer<Double>,
-        taps: Int, codes: [UInt64]
-    ) {
+    /// Lays out the taps of a smear of (`blurU`, `blurV`) cells over the samples, and the geometric sums of `codes`.
+    func build(blurU: Double, blurV: Double, codes: [UInt64]) {
         self.blurU = blurU
         self.blurV = blurV
         decoysReady = false
@@ -52,10 +65,11 @@ final class SmearGeometry {
         let count = positions.count
         let reachU = abs(blurU) / 2, reachV = abs(blurV) / 2
         let tapWeight = 1 / Double(taps)
-        for buffer in [gram, marginCross, sampleSums, weights] { buffer.reserve(cells * cells) }
+        gram.reserve(cells * cells)
+        for buffer in [marginCross, sampleSums, weights] { buffer.reserve(cells) }
         used.reserve(cells)
         let gram = self.gram.base, marginCross = self.marginCross.base, sampleSums = self.sampleSums.base
-        let weights = self.weights.base, used = self.used.base
+        let weights = self.weights.base, used = self.used.base, tapOffsets = self.tapOffsets.base
         gram.update(repeating: 0, count: cells * cells)
         marginCross.update(repeating: 0, count: cells)
         sampleSums.update(repeating: 0, count: cells)
@@ -115,7 +129,7 @@ final class SmearGeometry {
     }
 
     /// Appends the geometric sums of the decoys after the deck's codes, once per smear.
-    func addDecoys(_ decoys: [UInt64], gridSize: Int) {
+    func addDecoys(_ decoys: [UInt64]) {
         guard !decoysReady else { return }
         add(decoys, cells: gridSize * gridSize)
         decoysReady = true
