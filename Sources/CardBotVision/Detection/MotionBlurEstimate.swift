@@ -42,33 +42,72 @@ struct MotionBlurEstimate {
     static func measure(
         _ homography: Homography, sampler: GraySampler, cellsAcross: Int, minimumStep: Double, minimumSmear: Double = 0
     ) -> MotionBlurEstimate? {
+        let count = positions.count
+        // Eight profiles (sides left, top, right, bottom, x measured inwards from each; two halves a side), then the
+        // mean of a mirrored pair's, in one buffer: a smeared cluttered frame measures some 50 borders.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 9 * count) { buffer in
+            let profiles = buffer.baseAddress!
+            sampleProfiles(homography, sampler: sampler, cellsAcross: cellsAcross, into: profiles)
+            return fit(profiles, homography: homography, cellsAcross: cellsAcross, minimumStep: minimumStep,
+                minimumSmear: minimumSmear)
+        }
+    }
+
+    /// Fills `profiles` with the eight profiles of the marker's border (`measure`): side `side`, half `half` at
+    /// `profiles + (side * 2 + half) * positions.count`.
+    private static func sampleProfiles(
+        _ homography: Homography, sampler: GraySampler, cellsAcross: Int, into profiles: UnsafeMutablePointer<Double>
+    ) {
         let n = Double(cellsAcross)
         let count = positions.count
         let scale = 1 / n
-        // profiles[side * 2 + half]: sides left, top, right, bottom (x measured inwards from each).
-        var profiles = [[Double]](repeating: [Double](repeating: 0, count: count), count: 8)
-        for side in 0..<4 {
-            for half in 0..<2 {
-                let along = halves[half].map { $0 * n / 6 }
-                for (i, x) in positions.enumerated() {
-                    var sum = 0.0
-                    for y in along {
-                        let (u, v) = markerPosition(side: side, inwards: x, along: y, cellsAcross: n)
-                        let p = homography.map(u * scale, v * scale)
-                        sum += sampler.value(p.x, p.y)
+        positions.withUnsafeBufferPointer { positions in
+            for side in 0..<4 {
+                for half in 0..<2 {
+                    let along = halves[half]
+                    let a0 = along[0] * n / 6, a1 = along[1] * n / 6, a2 = along[2] * n / 6, a3 = along[3] * n / 6
+                    let profile = profiles + (side * 2 + half) * count
+                    for i in 0..<count {
+                        let x = positions[i]
+                        @inline(__always) func sample(_ y: Double) -> Double {
+                            let (u, v) = markerPosition(side: side, inwards: x, along: y, cellsAcross: n)
+                            let p = homography.map(u * scale, v * scale)
+                            return sampler.value(p.x, p.y)
+                        }
+                        var sum = 0.0
+                        sum += sample(a0)
+                        sum += sample(a1)
+                        sum += sample(a2)
+                        sum += sample(a3)
+                        profile[i] = sum / 4
                     }
-                    profiles[side * 2 + half][i] = sum / Double(along.count)
                 }
             }
         }
+    }
+
+    /// The estimate from the eight profiles at `profiles` (`sampleProfiles`), whose buffer has room for a ninth.
+    private static func fit(
+        _ profiles: UnsafeMutablePointer<Double>, homography: Homography, cellsAcross: Int, minimumStep: Double,
+        minimumSmear: Double
+    ) -> MotionBlurEstimate? {
+        let n = Double(cellsAcross)
+        let count = positions.count
+        let scale = 1 / n
+        @inline(__always) func profile(_ index: Int) -> UnsafeBufferPointer<Double> {
+            UnsafeBufferPointer(start: profiles + index * count, count: count)
+        }
         // The widths from the mirrored pairs (left with right, top with bottom), every half together.
+        let mean = profiles + 8 * count
         var sizes = [0.0, 0.0]
         for axis in 0..<2 {
-            var mean = [Double](repeating: 0, count: count)
+            mean.update(repeating: 0, count: count)
             for p in [axis * 2, axis * 2 + 1, axis * 2 + 4, axis * 2 + 5] {
-                for i in 0..<count { mean[i] += profiles[p][i] / 4 }
+                let source = profiles + p * count
+                for i in 0..<count { mean[i] += source[i] / 4 }
             }
-            guard let size = bestFit(widths, { widthFits[$0].residual(mean, minimumStep: minimumStep) }) else {
+            let meanProfile = profile(8)
+            guard let size = bestFit(widths, { widthFits[$0].residual(meanProfile, minimumStep: minimumStep) }) else {
                 return nil
             }
             sizes[axis] = size
@@ -81,8 +120,8 @@ struct MotionBlurEstimate {
         for side in 0..<4 {
             let fits = shiftFits[side % 2]
             for half in 0..<2 {
-                let profile = profiles[side * 2 + half]
-                guard let x = bestFit(shifts, { fits[$0].residual(profile, minimumStep: minimumStep) }) else {
+                let halfProfile = profile(side * 2 + half)
+                guard let x = bestFit(shifts, { fits[$0].residual(halfProfile, minimumStep: minimumStep) }) else {
                     return nil
                 }
                 let y = (halves[half][0] + halves[half][3]) / 2 * n / 6
@@ -143,13 +182,17 @@ struct MotionBlurEstimate {
     /// The candidate with the smallest residual (`residual` of its index), refined between its neighbours
     /// (``refined(_:_:_:)``), or nil when no candidate fits.
     static func bestFit(_ candidates: [Double], _ residual: (Int) -> Double?) -> Double? {
-        let residuals = candidates.indices.map { residual($0) ?? .infinity }
-        guard let best = residuals.min(), best.isFinite, let index = residuals.firstIndex(of: best) else { return nil }
-        return refined(candidates, residuals, index)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: candidates.count) { residuals in
+            for index in candidates.indices { residuals.initializeElement(at: index, to: residual(index) ?? .infinity) }
+            var index = 0
+            for candidate in 1..<candidates.count where residuals[candidate] < residuals[index] { index = candidate }
+            guard residuals[index].isFinite else { return nil }
+            return refined(candidates, UnsafeBufferPointer(residuals), index)
+        }
     }
 
     /// The candidate nearest the least residual, refined by a parabola through its neighbours.
-    static func refined(_ candidates: [Double], _ residuals: [Double], _ index: Int) -> Double {
+    static func refined(_ candidates: [Double], _ residuals: UnsafeBufferPointer<Double>, _ index: Int) -> Double {
         let step = candidates.count > 1 ? candidates[1] - candidates[0] : 0
         guard index > 0, index < candidates.count - 1 else { return candidates[index] }
         let a = residuals[index - 1], b = residuals[index], c = residuals[index + 1]

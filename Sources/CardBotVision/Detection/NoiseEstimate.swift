@@ -17,19 +17,33 @@ enum NoiseEstimate {
         // A 720-row frame: every 8th row, some 28,000 pairs, 3,000 of them light, plenty for a median; a 4K
         // frame: every 24th.
         let rowStep = max(4, height / 90)
+        // Four histograms filled in turn and then added up: neighbouring pixels are mostly of one level, and
+        // counting them into one bin makes each increment wait for the last.
         var levels = [Int](repeating: 0, count: 256)
         var sampled = 0
-        levels.withUnsafeMutableBufferPointer { counts in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * 256) { counts in
+            let bins = counts.baseAddress!
+            bins.initialize(repeating: 0, count: 4 * 256)
             var y = 1
             while y < height {
                 let row = pixels + y * width
                 var x = 0
+                while x + 6 < width {
+                    bins[Int(row[x])] &+= 1
+                    bins[256 + Int(row[x + 2])] &+= 1
+                    bins[512 + Int(row[x + 4])] &+= 1
+                    bins[768 + Int(row[x + 6])] &+= 1
+                    x += 8
+                }
                 while x < width {
-                    counts[Int(row[x])] += 1
+                    bins[Int(row[x])] &+= 1
                     x += 2
                 }
                 sampled += (width + 1) / 2
                 y += rowStep
+            }
+            for level in 0..<256 {
+                levels[level] = bins[level] &+ bins[256 + level] &+ bins[512 + level] &+ bins[768 + level]
             }
         }
         guard sampled > 0 else { return 0 }
@@ -43,24 +57,30 @@ enum NoiseEstimate {
         // less than the noise would make them. Each light pair (x, x + lag) is kept with its own difference and the
         // difference of its outer neighbours (x - lag, x + 2 * lag; 255 at the row's ends), as `difference << 8 | outer`.
         let lag = min(3, width - 1)
-        var pairs: [UInt16] = []
-        var y = 1
-        while y < height {
-            let row = pixels + y * width
-            var x = 0
-            while x + lag < width {
-                let a = Int(row[x]), b = Int(row[x + lag])
-                if min(a, b) >= floor {
-                    var outer = 255
-                    if x >= lag, x + 2 * lag < width {
-                        let c = Int(row[x - lag]), d = Int(row[x + 2 * lag])
-                        outer = c > d ? c - d : d - c
+        let rows = (height - 1 + rowStep - 1) / rowStep
+        let pairs = [UInt16](unsafeUninitializedCapacity: rows * ((width + 1) / 2)) { buffer, kept in
+            let out = buffer.baseAddress!
+            var n = 0
+            var y = 1
+            while y < height {
+                let row = pixels + y * width
+                var x = 0
+                while x + lag < width {
+                    let a = Int(row[x]), b = Int(row[x + lag])
+                    if min(a, b) >= floor {
+                        var outer = 255
+                        if x >= lag, x + 2 * lag < width {
+                            let c = Int(row[x - lag]), d = Int(row[x + 2 * lag])
+                            outer = c > d ? c - d : d - c
+                        }
+                        out[n] = UInt16((a > b ? a - b : b - a) << 8 | outer)
+                        n += 1
                     }
-                    pairs.append(UInt16((a > b ? a - b : b - a) << 8 | outer))
+                    x += 2
                 }
-                x += 2
+                y += rowStep
             }
-            y += rowStep
+            kept = n
         }
         return withoutSlopes(pairs)
     }

@@ -12,6 +12,9 @@ struct StaircaseFit {
     static let levels = 5
     /// The design matrix, `positions.count` rows of `levels`: the share of the box over each level's stretch.
     private let rows: [Double]
+    /// Per row, its first level with weight and one past its last (`first | end << 8`): a box covers neighbouring
+    /// levels only, so the fit adds just those.
+    private let spans: [Int]
     /// The Cholesky factor L of A^T A (with 1e-6 added to its diagonal), in the lower triangle, row-major.
     private let factor: [Double]
     /// The levels with weight in the fit (bit j for level j); a level without is left out of the checks.
@@ -27,6 +30,7 @@ struct StaircaseFit {
         let e0 = shift - 1, e1 = shift, e2 = shift + 1, e3 = shift + 2
         let inverse = 1 / width
         var rows = [Double](repeating: 0, count: positions.count * n)
+        var spans = [Int](repeating: 0, count: positions.count)
         var gram = [Double](repeating: 0, count: n * n)
         rows.withUnsafeMutableBufferPointer { rows in
             gram.withUnsafeMutableBufferPointer { gram in
@@ -47,8 +51,16 @@ struct StaircaseFit {
                     row[3] = max(0, end - previous) * inverse
                     previous = max(previous, end)
                     row[4] = max(0, hi - previous) * inverse
+                    var weightedFrom = n, weightedEnd = 0
                     for j in 0..<n where row[j] != 0 {
-                        for k in j..<n { gram[j * n + k] += row[j] * row[k] }
+                        weightedFrom = min(weightedFrom, j)
+                        weightedEnd = j + 1
+                    }
+                    weightedFrom = min(weightedFrom, weightedEnd)
+                    spans[i] = weightedFrom | weightedEnd << 8
+                    // Products with a level without weight add nothing.
+                    for j in weightedFrom..<weightedEnd where row[j] != 0 {
+                        for k in j..<weightedEnd { gram[j * n + k] += row[j] * row[k] }
                     }
                 }
             }
@@ -77,6 +89,7 @@ struct StaircaseFit {
             }
         }
         self.rows = rows
+        self.spans = spans
         self.factor = gram
         self.used = used
         self.solvable = solvable
@@ -84,7 +97,7 @@ struct StaircaseFit {
 
     /// The squared residual of the staircase's best levels through `profile`, or nil when those levels are no
     /// print's (out of the gray range, or the margin not `minimumStep` lighter than the ring).
-    func residual(_ profile: [Double], minimumStep: Double) -> Double? {
+    func residual(_ profile: UnsafeBufferPointer<Double>, minimumStep: Double) -> Double? {
         guard solvable else { return nil }
         let n = Self.levels
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n) { scratch -> Double? in
@@ -92,11 +105,12 @@ struct StaircaseFit {
             for j in 0..<n { atb[j] = 0 }
             var squares = 0.0
             rows.withUnsafeBufferPointer { rows in
-                profile.withUnsafeBufferPointer { profile in
+                spans.withUnsafeBufferPointer { spans in
                     for i in 0..<profile.count {
                         let value = profile[i]
                         squares += value * value
-                        for j in 0..<n where rows[i * n + j] != 0 { atb[j] += rows[i * n + j] * value }
+                        let span = spans[i]
+                        for j in (span & 0xFF)..<(span >> 8) where rows[i * n + j] != 0 { atb[j] += rows[i * n + j] * value }
                     }
                 }
             }
