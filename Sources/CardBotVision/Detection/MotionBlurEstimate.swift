@@ -107,7 +107,12 @@ struct MotionBlurEstimate {
                 for i in 0..<count { mean[i] += source[i] / 4 }
             }
             let meanProfile = profile(8)
-            guard let size = bestFit(widths, { widthFits[$0].residual(meanProfile, minimumStep: minimumStep) }) else {
+            let squares = StaircaseFit.squares(of: meanProfile)
+            guard
+                let size = bestFit(widths, {
+                    widthFits[$0].residual(meanProfile, squares: squares, minimumStep: minimumStep)
+                })
+            else {
                 return nil
             }
             sizes[axis] = size
@@ -121,7 +126,10 @@ struct MotionBlurEstimate {
             let fits = shiftFits[side % 2]
             for half in 0..<2 {
                 let halfProfile = profile(side * 2 + half)
-                guard let x = bestFit(shifts, { fits[$0].residual(halfProfile, minimumStep: minimumStep) }) else {
+                let squares = StaircaseFit.squares(of: halfProfile)
+                guard
+                    let x = bestFit(shifts, { fits[$0].residual(halfProfile, squares: squares, minimumStep: minimumStep) })
+                else {
                     return nil
                 }
                 let y = (halves[half][0] + halves[half][3]) / 2 * n / 6

@@ -95,22 +95,28 @@ struct StaircaseFit {
         self.solvable = solvable
     }
 
-    /// The squared residual of the staircase's best levels through `profile`, or nil when those levels are no
-    /// print's (out of the gray range, or the margin not `minimumStep` lighter than the ring).
-    func residual(_ profile: UnsafeBufferPointer<Double>, minimumStep: Double) -> Double? {
+    /// The sum of the squares of `profile`'s values, which every fit of it needs (`residual`).
+    static func squares(of profile: UnsafeBufferPointer<Double>) -> Double {
+        var squares = 0.0
+        for value in profile { squares += value * value }
+        return squares
+    }
+
+    /// The squared residual of the staircase's best levels through `profile`, whose squares sum to `squares`
+    /// (`squares(of:)`), or nil when those levels are no print's (out of the gray range, or the margin not
+    /// `minimumStep` lighter than the ring).
+    func residual(_ profile: UnsafeBufferPointer<Double>, squares: Double, minimumStep: Double) -> Double? {
         guard solvable else { return nil }
         let n = Self.levels
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n) { scratch -> Double? in
             let atb = scratch.baseAddress!, level = atb + n
             for j in 0..<n { atb[j] = 0 }
-            var squares = 0.0
             rows.withUnsafeBufferPointer { rows in
                 spans.withUnsafeBufferPointer { spans in
                     for i in 0..<profile.count {
                         let value = profile[i]
-                        squares += value * value
                         let span = spans[i]
-                        for j in (span & 0xFF)..<(span >> 8) where rows[i * n + j] != 0 { atb[j] += rows[i * n + j] * value }
+                        for j in (span & 0xFF)..<(span >> 8) { atb[j] += rows[i * n + j] * value }
                     }
                 }
             }
