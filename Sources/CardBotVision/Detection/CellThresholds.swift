@@ -16,7 +16,9 @@ final class CellThresholds {
     private(set) var cellsWide = 0
     private(set) var cellsHigh = 0
 
-    private let cellSums = ScratchBuffer<UInt16>(capacity: 1 << 16)
+    /// Each cell's four pixels added up, `cellsWide * cellsHigh`, row by row: the half-resolution copy's pixels
+    /// before rounding and blur (`HalfResolution.make(fromCellSums:width:height:)`).
+    let cellSums = ScratchBuffer<UInt16>(capacity: 1 << 16)
     private let columnSums = ScratchBuffer<UInt32>(capacity: 1024)
     private let prefix = ScratchBuffer<UInt32>(capacity: 1024)
 

@@ -37,6 +37,9 @@ final class DarkComponents {
 
     private let thresholds = CellThresholds()
 
+    /// The sums of the 2x2 cells of the last frame labelled (`CellThresholds.cellSums`), `(width / 2) * (height / 2)`.
+    var cellSums: UnsafePointer<UInt16> { UnsafePointer(thresholds.cellSums.base) }
+
     /// Thresholds and labels `pixels` (`width * height`, row by row; a frame under 2x2 pixels has no dark pixel).
     func label(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, window: Int, offset: Int, share: Int) {
         self.width = width

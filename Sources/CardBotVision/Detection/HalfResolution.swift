@@ -15,38 +15,16 @@ final class HalfResolution {
     private(set) var height = 0
     private let rowSums = ScratchBuffer<UInt16>(capacity: 1 << 12)
 
-    /// Fills the copy from a `width` x `height` frame (an odd last row or column is dropped).
-    func make(from source: UnsafePointer<UInt8>, width sourceWidth: Int, height sourceHeight: Int) {
+    /// Fills the copy of a `width` x `height` frame (an odd last row or column is dropped) from the sums of its 2x2
+    /// cells (`CellThresholds.cellSums`), which the frame's thresholding has just added up: each pixel their
+    /// rounded mean, then blurred.
+    func make(fromCellSums sums: UnsafePointer<UInt16>, width sourceWidth: Int, height sourceHeight: Int) {
         width = sourceWidth / 2
         height = sourceHeight / 2
-        pixels.reserve(max(1, width * height))
+        let count = width * height
+        pixels.reserve(max(1, count))
         let out = pixels.base
-        // Four output pixels at a time from eight bytes of each source row, in the 16-bit lanes of a word (each
-        // lane's sum is at most 1022, so no lane carries into the next).
-        let low: UInt64 = 0x00FF_00FF_00FF_00FF
-        let wordsPerRow = width / 4
-        for y in 0..<height {
-            let top = UnsafeRawPointer(source + 2 * y * sourceWidth)
-            let bottom = top + sourceWidth
-            let row = out + y * width
-            for word in 0..<wordsPerRow {
-                let a = top.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
-                let b = bottom.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
-                let sums = (a & low) &+ ((a >> 8) & low) &+ (b & low) &+ ((b >> 8) & low) &+ 0x0002_0002_0002_0002
-                var packed = (sums >> 2) & low
-                packed = (packed | (packed >> 8)) & 0x0000_FFFF_0000_FFFF
-                packed = (packed | (packed >> 16)) & 0xFFFF_FFFF
-                UnsafeMutableRawPointer(row + 4 * word).storeBytes(
-                    of: UInt32(truncatingIfNeeded: packed).littleEndian, as: UInt32.self)
-            }
-            let topBytes = source + 2 * y * sourceWidth
-            let bottomBytes = topBytes + sourceWidth
-            for x in (4 * wordsPerRow)..<width {
-                let sum = UInt16(topBytes[2 * x]) &+ UInt16(topBytes[2 * x + 1]) &+ UInt16(bottomBytes[2 * x])
-                    &+ UInt16(bottomBytes[2 * x + 1])
-                row[x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
-            }
-        }
+        for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: (sums[i] &+ 2) >> 2) }
         blur()
     }
 

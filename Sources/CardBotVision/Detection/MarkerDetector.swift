@@ -96,7 +96,8 @@ public final class MarkerDetector {
         // Again at half resolution for markers of at least 16 pixels that noise or motion blur frayed at full
         // resolution; skipped where a marker was already found.
         if options.halfResolutionPass, width >= 64, height >= 64 {
-            half.make(from: pixels, width: width, height: height)
+            // The full-resolution search's thresholding has just summed the frame's 2x2 cells.
+            half.make(fromCellSums: components.cellSums, width: width, height: height)
             search(
                 UnsafePointer(half.pixels.base), width: half.width, height: half.height, scale: 2,
                 minimumSide: max(options.minimumSide, 16), sampler: sampler, into: &found)
