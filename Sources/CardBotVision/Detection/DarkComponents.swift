@@ -86,6 +86,16 @@ final class DarkComponents {
 
     @inline(__always)
     private func collectRuns(_ row: UnsafeMutablePointer<UInt8>, width: Int, row y: Int32) {
+        // A row has at most one run in every two pixels: room for them all is made once, and the runs are written
+        // through plain pointers (a textured frame has tens of thousands of runs).
+        let first = runStart.count
+        let most = (width + 1) / 2
+        runStart.reserve(first + most)
+        runEnd.reserve(first + most)
+        runRow.reserve(first + most)
+        parent.reserve(first + most)
+        let starts = runStart.base, ends = runEnd.base, rows = runRow.base, parents = parent.base
+        var count = first
         // Bytes are 0 or 1, so eight at a time: the lowest set byte of a word is the next dark pixel, and the
         // lowest set byte of the word XOR 0x01...01 is the next light one.
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -118,12 +128,16 @@ final class DarkComponents {
                 if row[x] == 0 { break }
                 x += 1
             }
-            let index = Int32(runStart.count)
-            runStart.append(Int32(start))
-            runEnd.append(Int32(x))
-            runRow.append(y)
-            parent.append(index)
+            starts[count] = Int32(start)
+            ends[count] = Int32(x)
+            rows[count] = y
+            parents[count] = Int32(count)
+            count += 1
         }
+        runStart.count = count
+        runEnd.count = count
+        runRow.count = count
+        parent.count = count
     }
 
     @inline(__always)
