@@ -212,7 +212,8 @@ struct MotionBlurEstimate {
     /// The candidate with the smallest residual (`residual` of its index), refined between its neighbours
     /// (``refined(_:_:_:)``), or nil when no candidate fits.
     static func bestFit(_ candidates: [Double], _ residual: (Int) -> Double?) -> Double? {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: candidates.count) { residuals in
+        guard !candidates.isEmpty else { return nil }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: candidates.count) { residuals in
             for index in candidates.indices { residuals.initializeElement(at: index, to: residual(index) ?? .infinity) }
             var index = 0
             for candidate in 1..<candidates.count where residuals[candidate] < residuals[index] { index = candidate }

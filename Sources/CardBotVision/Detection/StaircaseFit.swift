@@ -148,13 +148,11 @@ struct StaircaseFit {
             let l2 = (y2 - f[17] * l3 - f[22] * l4) / f[12]
             let l1 = (y1 - f[11] * l2 - f[16] * l3 - f[21] * l4) / f[6]
             let l0 = (y0 - f[5] * l1 - f[10] * l2 - f[15] * l3 - f[20] * l4) / f[0]
-            let levels = (l0, l1, l2, l3, l4)
+            // A level with weight outside what print can be.
             @inline(__always) func outOfRange(_ j: Int, _ level: Double) -> Bool {
                 used & (1 << j) != 0 && (level < -30 || level > 285)
             }
-            if outOfRange(0, levels.0) || outOfRange(1, levels.1) || outOfRange(2, levels.2)
-                || outOfRange(3, levels.3) || outOfRange(4, levels.4)
-            {
+            if outOfRange(0, l0) || outOfRange(1, l1) || outOfRange(2, l2) || outOfRange(3, l3) || outOfRange(4, l4) {
                 return nil
             }
             guard l1 - l2 >= minimumStep else { return nil }
