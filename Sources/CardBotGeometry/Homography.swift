@@ -122,6 +122,24 @@ public struct Homography: Sendable, Hashable {
         return ((m00 * u + m01 * v + m02) * inverse, (m10 * u + m11 * v + m12) * inverse)
     }
 
+    /// The products of `map`'s first column with `u` (x', y' and w in turn), to be taken once for a grid column.
+    @inlinable @inline(__always)
+    public func uTerms(_ u: Double) -> (x: Double, y: Double, w: Double) { (m00 * u, m10 * u, m20 * u) }
+
+    /// The products of `map`'s second column with `v`, to be taken once for a grid row.
+    @inlinable @inline(__always)
+    public func vTerms(_ v: Double) -> (x: Double, y: Double, w: Double) { (m01 * v, m11 * v, m21 * v) }
+
+    /// `map(u, v)` from `uTerms(u)` and `vTerms(v)`: the same sums in the same order, so the same bits, for a grid
+    /// whose products are taken once per row and column.
+    @inlinable @inline(__always)
+    public func map(
+        u: (x: Double, y: Double, w: Double), v: (x: Double, y: Double, w: Double)
+    ) -> (x: Double, y: Double) {
+        let inverse = 1 / (u.w + v.w + m22)
+        return ((u.x + v.x + m02) * inverse, (u.y + v.y + m12) * inverse)
+    }
+
     /// `self` after `other`: `(self * other)(p) = self(other(p))`.
     @inlinable
     public func concatenating(_ other: Homography) -> Homography {

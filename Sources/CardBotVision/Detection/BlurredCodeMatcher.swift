@@ -148,22 +148,15 @@ struct BlurredCodeMatcher {
         observed.reserve(count * count)
         let values = observed.base
         // `homography.map` at every grid point, its products with a column's u and a row's v taken once each (a
-        // corner search samples the grid some 60 times); the sums are added in `map`'s order, so to the same bits.
-        let h = homography
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 6 * count) { terms in
-            let u0 = terms.baseAddress!, u1 = u0 + count, u2 = u1 + count
-            let v0 = u2 + count, v1 = v0 + count, v2 = v1 + count
-            for i in 0..<count {
-                let t = positions[i] / across
-                (u0[i], u1[i], u2[i]) = (h.m00 * t, h.m10 * t, h.m20 * t)
-                (v0[i], v1[i], v2[i]) = (h.m01 * t, h.m11 * t, h.m21 * t)
-            }
+        // corner search samples the grid some 60 times).
+        withUnsafeTemporaryAllocation(of: (x: Double, y: Double, w: Double).self, capacity: count) { terms in
+            let t = terms.baseAddress!
+            for i in 0..<count { t[i] = homography.uTerms(positions[i] / across) }
             for row in 0..<count {
+                let v = homography.vTerms(positions[row] / across)
                 for column in 0..<count {
-                    let inverse = 1 / (u2[column] + v2[row] + h.m22)
-                    let x = (u0[column] + v0[row] + h.m02) * inverse
-                    let y = (u1[column] + v1[row] + h.m12) * inverse
-                    values[row * count + column] = sampler.value(x, y)
+                    let p = homography.map(u: t[column], v: v)
+                    values[row * count + column] = sampler.value(p.x, p.y)
                 }
             }
         }

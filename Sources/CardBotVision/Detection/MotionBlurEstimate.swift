@@ -62,39 +62,28 @@ struct MotionBlurEstimate {
         let count = positions.count
         let scale = 1 / n
         // `homography.map` at every point, its products with each point's u and v taken once per side and half (the
-        // inward positions and the four along a side); the sums are added in `map`'s order, so to the same bits.
-        let h = homography
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * (count + 4)) { terms in
-            let inward0 = terms.baseAddress!, inward1 = inward0 + count, inward2 = inward1 + count
-            let along0 = inward2 + count, along1 = along0 + 4, along2 = along1 + 4
+        // inward positions and the four along a side).
+        typealias Terms = (x: Double, y: Double, w: Double)
+        withUnsafeTemporaryAllocation(of: Terms.self, capacity: count + 4) { terms in
+            let inward = terms.baseAddress!, along = inward + count
             for side in 0..<4 {
                 // Sides left and right run down the marker (u inwards), top and bottom across it (v inwards).
                 let inwardIsU = side % 2 == 0
-                let inwardFrom: (m0: Double, m1: Double, m2: Double) =
-                    inwardIsU ? (h.m00, h.m10, h.m20) : (h.m01, h.m11, h.m21)
-                let alongFrom: (m0: Double, m1: Double, m2: Double) =
-                    inwardIsU ? (h.m01, h.m11, h.m21) : (h.m00, h.m10, h.m20)
                 for i in 0..<count {
                     let (u, v) = markerPosition(side: side, inwards: positions[i], along: 0, cellsAcross: n)
-                    let t = (inwardIsU ? u : v) * scale
-                    (inward0[i], inward1[i], inward2[i]) = (inwardFrom.m0 * t, inwardFrom.m1 * t, inwardFrom.m2 * t)
+                    inward[i] = inwardIsU ? homography.uTerms(u * scale) : homography.vTerms(v * scale)
                 }
                 for half in 0..<2 {
                     for k in 0..<4 {
                         let t = halves[half][k] * n / 6 * scale
-                        (along0[k], along1[k], along2[k]) = (alongFrom.m0 * t, alongFrom.m1 * t, alongFrom.m2 * t)
+                        along[k] = inwardIsU ? homography.vTerms(t) : homography.uTerms(t)
                     }
                     let profile = profiles + (side * 2 + half) * count
                     for i in 0..<count {
                         @inline(__always) func sample(_ k: Int) -> Double {
-                            let (a0, a1, a2) = (inward0[i], inward1[i], inward2[i])
-                            let (b0, b1, b2) = (along0[k], along1[k], along2[k])
-                            // u's term first, as `map` adds them.
-                            let w = inwardIsU ? a2 + b2 : b2 + a2
-                            let inverse = 1 / (w + h.m22)
-                            let x = ((inwardIsU ? a0 + b0 : b0 + a0) + h.m02) * inverse
-                            let y = ((inwardIsU ? a1 + b1 : b1 + a1) + h.m12) * inverse
-                            return sampler.value(x, y)
+                            let p = inwardIsU
+                                ? homography.map(u: inward[i], v: along[k]) : homography.map(u: along[k], v: inward[i])
+                            return sampler.value(p.x, p.y)
                         }
                         var sum = 0.0
                         sum += sample(0)
