@@ -35,7 +35,9 @@ and prints per condition and detector:
   p99 ms     the 99th percentile (nearest rank) of the frames' times, and max ms the slowest frame
 
 and the ratios of CardBot's median time to OpenCV's and AprilTag's, and the tail: CardBot's slowest frame against
-its own median, and its worst frame against OpenCV on that same frame. The `foreign` row has DICT_6X6_250
+its own median, and its worst frame against OpenCV on that same frame; and the split of the medians: the JPEG
+decoding alone (CardBot's `decodeMs`, OpenCV's `imread`, both libjpeg-turbo), and CardBot's detection alone (each
+frame's time less its decoding) against OpenCV's `detectMarkers` alone. The `foreign` row has DICT_6X6_250
 markers on the table: every detection there is wrong. In `clutter` a detection on a worksheet, checkerboard,
 QR code, die, other game's marker or black square (none of them in truth.json) is wrong too.
 
@@ -187,38 +189,48 @@ def synth(binary, deck, folder, difficulty, size, count, seed):
 
 
 def cardbot(binary, deck, files):
+    """CardBot's detections, reading orders, per-frame times and per-frame decoding times (its `decodeMs`)."""
     lines = run([binary, "detect", "--json", "--deck", deck] + files).strip().split("\n")
     readings = [json.loads(line) for line in lines]
     detections = [[(card["marker"], card["corners"]) for card in reading["cards"]] for reading in readings]
-    return detections, [reading["markers"] for reading in readings], [reading["ms"] for reading in readings]
+    return (detections, [reading["markers"] for reading in readings], [reading["ms"] for reading in readings],
+            [reading["decodeMs"] for reading in readings])
 
 
 def timed(files, detect):
+    """A Python detector's detections, per-frame times (imread and detection) and per-frame imread times."""
     detect(cv2.imread(files[0], cv2.IMREAD_GRAYSCALE))  # warm up
-    detections, ms = [], []
+    detections, ms, decode_ms = [], [], []
     for path in files:
         start = time.perf_counter()
         image = cv2.imread(path, cv2.IMREAD_GRAYSCALE)
+        decoded = time.perf_counter()
         found = detect(image)
         ms.append((time.perf_counter() - start) * 1000)
+        decode_ms.append((decoded - start) * 1000)
         detections.append(found)
-    return detections, ms
+    return detections, ms, decode_ms
 
 
 def rounds(count, runs):
     """Runs every (name, function) of `runs` `count` times, interleaved (all of them once, then again), and returns
     per name the first round's detections and per frame the least time over the rounds: a frame's time is then
-    what it costs, not what the shared machine's other load added to it in one round."""
-    found, best = {}, {}
+    what it costs, not what the shared machine's other load added to it in one round. Also per name and frame the
+    least decoding time and the least time without decoding (each round's time less its decoding), each over the
+    rounds."""
+    found, best, decode, detect = {}, {}, {}, {}
     for round_index in range(count):
         for name, function in runs:
-            detections, ms = function()
+            detections, ms, decode_ms = function()
+            alone = [a - b for a, b in zip(ms, decode_ms)]
             if round_index == 0:
                 found[name] = detections
-                best[name] = ms
+                best[name], decode[name], detect[name] = ms, decode_ms, alone
             else:
                 best[name] = [min(a, b) for a, b in zip(best[name], ms)]
-    return found, best
+                decode[name] = [min(a, b) for a, b in zip(decode[name], decode_ms)]
+                detect[name] = [min(a, b) for a, b in zip(detect[name], alone)]
+    return found, best, decode, detect
 
 
 def tail(ms):
@@ -285,11 +297,11 @@ def main():
         orders, orders16 = [], []
 
         def ours_run(deck, files, into):
-            found, order, ms = cardbot(args.binary, deck, files)
+            found, order, ms, decode_ms = cardbot(args.binary, deck, files)
             into[:] = order
-            return found, ms
+            return found, ms, decode_ms
 
-        found, ms = rounds(args.rounds, [
+        found, ms, decode, alone = rounds(args.rounds, [
             ("cardbot", lambda: ours_run(args.deck, files, orders)),
             ("opencv", lambda: timed(files, opencv)),
             ("apriltag", lambda: timed(files16, apriltag)),
@@ -316,11 +328,20 @@ def main():
         slowest_to_median = figures["cardbot"]["max_ms"] / figures["cardbot"]["median_ms"]
         print(f"{'':<42}{'ratio':<12}cardbot / opencv median time {to_cv:.2f}, cardbot / apriltag {to_at:.2f}"
               f"   ({figures['cardbot']['visible']} visible markers)")
+        # The same medians split: decoding the JPEG (CardBot's `decodeMs`, OpenCV's imread; both libjpeg-turbo) and
+        # the detection alone (each frame's time less its decoding).
+        decode_cv = statistics.median(decode["opencv"])
+        decode_ours = statistics.median(decode["cardbot"])
+        alone_to_cv = statistics.median(alone["cardbot"]) / statistics.median(alone["opencv"])
+        print(f"{'':<42}{'split':<12}decoding: cardbot {decode_ours:.2f} ms, opencv's imread {decode_cv:.2f} ms "
+              f"({decode_ours / decode_cv:.2f}); detection alone: cardbot / opencv {alone_to_cv:.2f}")
         print(f"{'':<42}{'tail':<12}slowest frame {slowest_to_median:.1f}x cardbot's median; worst frame against "
               f"opencv on the same frame {same_frame[worst]:.2f}x ({os.path.basename(files[worst])})")
         sys.stdout.flush()
         report[name] = dict(figures, ratio_opencv=to_cv, ratio_apriltag=to_at, visible=figures["cardbot"]["visible"],
-                            slowest_to_median=slowest_to_median, worst_same_frame_opencv=same_frame[worst])
+                            slowest_to_median=slowest_to_median, worst_same_frame_opencv=same_frame[worst],
+                            decode_ms_cardbot=decode_ours, decode_ms_opencv=decode_cv,
+                            detection_alone_ratio_opencv=alone_to_cv)
     if args.json:
         with open(args.json, "w") as handle:
             json.dump(report, handle, indent=2)

@@ -34,7 +34,7 @@ struct DetectCommandTests {
         try #require(readings.count == files.count)
         var exact = 0
         for (reading, (frame, file)) in zip(readings, zip(frames, files)) {
-            #expect(Set(reading.keys) == ["file", "width", "height", "cards", "markers", "sequence", "ms"])
+            #expect(Set(reading.keys) == ["file", "width", "height", "cards", "markers", "sequence", "decodeMs", "ms"])
             #expect(reading["file"] as? String == file)
             #expect(reading["width"] as? Int == 1280 && reading["height"] as? Int == 720)
             let cards = try #require(reading["cards"] as? [[String: Any]])
@@ -48,7 +48,10 @@ struct DetectCommandTests {
             }
             let rows = cards.compactMap { $0["row"] as? Int }
             #expect(rows == rows.sorted())
-            #expect((reading["ms"] as? Double ?? -1) > 0)
+            let ms = reading["ms"] as? Double ?? -1
+            let decodeMs = reading["decodeMs"] as? Double ?? -1
+            #expect(ms > 0)
+            #expect(decodeMs > 0 && decodeMs < ms, "decodeMs \(decodeMs) of ms \(ms)")
             if markers == frame["visible"] as? [Int] { exact += 1 }
         }
         #expect(exact >= 3, "\(output.stdout)")

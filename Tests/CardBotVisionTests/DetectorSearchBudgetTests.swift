@@ -90,6 +90,8 @@ struct DetectorSearchBudgetTests {
         #expect(full.skippedSearches == 0)
         #expect(full.warnings.isEmpty)
         #expect(!full.jsonLine.contains("searchesSkipped"))
+        // A frame handed over in memory was not decoded here: no decodeMs.
+        #expect(!full.jsonLine.contains("decodeMs"))
 
         let cut = FrameAnalyzer(deck: DeckTestSupport.defaultDeck, options: DetectorOptions(cornerSearchBudget: 0))
             .analyze(image, file: "frame-0008.jpg")

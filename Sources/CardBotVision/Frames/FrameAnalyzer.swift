@@ -47,7 +47,9 @@ public final class FrameAnalyzer {
     public func analyze(_ path: String) throws -> FrameReading {
         let start = ContinuousClock.now
         let warnings = try reader.readGray(path, into: &image)
+        let decoded = ContinuousClock.now
         var reading = read(image, file: path, since: start)
+        reading.decodeMilliseconds = (decoded - start).seconds * 1000
         reading.warnings = warnings + reading.warnings
         return reading
     }

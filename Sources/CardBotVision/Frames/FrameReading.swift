@@ -10,6 +10,8 @@ public struct FrameReading: Sendable {
     public var rows: [[Detection]]
     /// Milliseconds spent decoding the file and detecting and ordering the cards.
     public var milliseconds: Double
+    /// The part of `milliseconds` spent reading and decoding the file; nil for a frame that was already in memory.
+    public var decodeMilliseconds: Double?
     /// What the decoder noticed without failing (for example corrupt data it skipped), and a detection cut short by
     /// its budget: the reading may be partial.
     public var warnings: [String] = []
