@@ -218,19 +218,19 @@ def rounds(count, runs):
     what it costs, not what the shared machine's other load added to it in one round. Also per name and frame the
     least decoding time and the least time without decoding (each round's time less its decoding), each over the
     rounds."""
-    found, best, decode, detect = {}, {}, {}, {}
+    found, best, decode, alone = {}, {}, {}, {}
     for round_index in range(count):
         for name, function in runs:
             detections, ms, decode_ms = function()
-            alone = [a - b for a, b in zip(ms, decode_ms)]
+            without_decoding = [a - b for a, b in zip(ms, decode_ms)]
             if round_index == 0:
                 found[name] = detections
-                best[name], decode[name], detect[name] = ms, decode_ms, alone
+                best[name], decode[name], alone[name] = ms, decode_ms, without_decoding
             else:
                 best[name] = [min(a, b) for a, b in zip(best[name], ms)]
                 decode[name] = [min(a, b) for a, b in zip(decode[name], decode_ms)]
-                detect[name] = [min(a, b) for a, b in zip(detect[name], alone)]
-    return found, best, decode, detect
+                alone[name] = [min(a, b) for a, b in zip(alone[name], without_decoding)]
+    return found, best, decode, alone
 
 
 def tail(ms):
