@@ -47,6 +47,9 @@ struct DetectorClutterTests {
             // cells of 2x2 pixels; its pixels fit card 17's picture at 0.43 (`leastLitPictureCorrelation`; 640x480,
             // seed 55).
             ("smeared-gingham-0837.jpg", [0, 6, 9], [0, 6, 9]),
+            // A smeared 41 px marker of another family on a striped cloth, read locally as card 2 with 8 mixed cells
+            // of 7 px (`MarkerDetector.localMixFits`), confidence 0.75 (1280x720, seed 70).
+            ("smeared-stripes-0069.jpg", [12, 3, 6], [12, 3, 6]),
         ])
     func frame(file: String, onTable: [Int], mustRead: [Int]) throws {
         let image = try DetectorTestSupport.clutterFrame(file)

@@ -310,7 +310,9 @@ public final class MarkerDetector {
         guard reader.homography != nil, let local = reader.readLocally(sampler: sampler),
             !hullQuad || Self.hullLocalReadingFits(local, corners: corners, cellsAcross: cellsAcross)
                 && hullQuietZoneFits(contrast: local.reading.contrast, sampler: sampler),
-            Self.localRingFits(local.reading), Self.localMixFits(local.reading, cellsAcross: cellsAcross),
+            Self.localRingFits(local.reading),
+            Self.localMixFits(
+                local.reading, cellsAcross: cellsAcross, cellSide: Self.cellSide(corners, cellsAcross: cellsAcross)),
             let match = book.match(local.bits, erasures: local.erasures),
             Self.gridFits(local.reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross),
             !isSmeared(corners, sampler: sampler, cellsAcross: cellsAcross),
@@ -394,14 +396,21 @@ public final class MarkerDetector {
         reading.mixedCells <= 1 || reading.ringRange <= ringLimit
     }
 
-    /// Whether a local reading has at most half its inner cells mixed. Light changing across a marker (a shadow's
-    /// edge, a highlight), which the local reading is for, mixes the few cells its edge crosses (at most 3 of 16 in
-    /// the 23 local readings of real markers in 1,680 benchmark frames of both decks), and blur mixes more only
-    /// where cells are as small as its reach (6 in a 12 px card touching a polka dot). A foreign marker whose finer
-    /// grid puts edges through most cells mixes more: a 5x5 marker on a striped cloth read as card 2 with 9.
-    static func localMixFits(_ reading: CellReader.Reading, cellsAcross: Int) -> Bool {
-        let innerCells = (cellsAcross - 2) * (cellsAcross - 2)
-        return reading.mixedCells * 2 <= innerCells
+    /// Whether a local reading has no more mixed cells than light changing across a marker mixes: at most the
+    /// cells one straight edge crosses (7 of 16) where cells are wider than the blur's reach
+    /// (`leastUnsmearedSharpenedCell`, 4 px), and at most half the inner cells where they are not.
+    ///
+    /// Light changing across a marker (a shadow's edge, a highlight), which the local reading is for, mixes the
+    /// cells its edge crosses (at most 3 of 16 in the 23 local readings of real markers in 1,680 benchmark frames
+    /// of both decks, all with cells of 5 px and more), and blur mixes more only where cells are as small as its
+    /// reach (6 in a 12 px card touching a polka dot; up to 8 in the local readings of 10 to 15 px cards on the
+    /// cluttered sets of seeds 8 to 67). A foreign marker whose finer grid puts edges through most cells mixes more:
+    /// a 5x5 marker on a striped cloth read as card 2 with 9 (seed 21), and a smeared one of 41 px, cells of 7 px,
+    /// read as card 2 with 8 (seed 70, `smeared-stripes-0069.jpg`).
+    static func localMixFits(_ reading: CellReader.Reading, cellsAcross: Int, cellSide: Double) -> Bool {
+        let inner = cellsAcross - 2
+        if cellSide >= leastUnsmearedSharpenedCell { return reading.mixedCells <= 2 * inner - 1 }
+        return reading.mixedCells * 2 <= inner * inner
     }
 
     /// Whether the border ring of a quad from a contour's convex hull, read against one threshold, is a marker's:
