@@ -401,9 +401,9 @@ public final class MarkerDetector {
     /// (`leastUnsmearedSharpenedCell`, 4 px), and at most half the inner cells where they are not.
     ///
     /// Light changing across a marker (a shadow's edge, a highlight), which the local reading is for, mixes the
-    /// cells its edge crosses (at most 3 of 16 in the 23 local readings of real markers in 1,680 benchmark frames
-    /// of both decks, all with cells of 5 px and more), and blur mixes more only where cells are as small as its
-    /// reach (6 in a 12 px card touching a polka dot; up to 8 in the local readings of 10 to 15 px cards on the
+    /// cells its edge crosses (at most 3 of 16 in the local readings of real markers on every benchmark set of both
+    /// decks, all with cells of about 5 px and more), and blur mixes more only where cells are as small as its
+    /// reach (6 in a 12 px card touching a polka dot; up to 8 in local readings of 12 to 15 px squares on the
     /// cluttered sets of seeds 8 to 67). A foreign marker whose finer grid puts edges through most cells mixes more:
     /// a 5x5 marker on a striped cloth read as card 2 with 9 (seed 21), and a smeared one of 41 px, cells of 7 px,
     /// read as card 2 with 8 (seed 70, `smeared-stripes-0069.jpg`).
