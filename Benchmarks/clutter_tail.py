@@ -3,7 +3,8 @@
 
 Two passes of `cardbot detect --json` over the set (`--passes`, each frame's least time kept) pick the N frames CardBot
 took longest on (with `--pick ratio`, the passes of each detector pick the N frames with the largest ratio of CardBot's
-time to OpenCV's: a frame can be quick for CardBot and quicker still for OpenCV); each is then timed again, interleaved with OpenCV (one thread, `cv2.imread` plus `detectMarkers`, as `clutter_bench.py` times it): three rounds,
+time to OpenCV's: a frame can be quick for CardBot and quicker still for OpenCV); each is then timed again,
+interleaved with OpenCV (one thread, `cv2.imread` plus `detectMarkers`, as `clutter_bench.py` times it): three rounds,
 in each CardBot three reads of the frame in one process (the first left out, a process's first frame pays for
 warming up) and OpenCV three. A frame's least time on each side is kept, and the frames are listed by their ratio.
 

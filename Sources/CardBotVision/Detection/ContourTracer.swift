@@ -4,8 +4,8 @@
 /// (y down), so the component is on the right of the direction of travel. Points are pixel centres.
 ///
 /// The eight directions' steps are read from small tables (the image offsets laid out twice over, so that the
-/// search round a pixel indexes them without wrapping): on a floral cloth a frame traces some 750 outlines, and the trace was an eighth of
-/// its time with the steps chosen by `switch`.
+/// search round a pixel indexes them without wrapping): on a floral cloth a frame traces some 750 outlines, and the
+/// trace was an eighth of its time with the steps chosen by `switch`.
 struct ContourTracer {
     /// Traces the outer contour that starts at pixel (`x`, `y`) into `xs`/`ys`.
     /// - Returns: false when the component is a single pixel or the contour is longer than `maximumLength`.

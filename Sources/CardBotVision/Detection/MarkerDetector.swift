@@ -295,14 +295,14 @@ public final class MarkerDetector {
             }
             return (global, match)
         }
+        let cellSide = Self.cellSide(corners, cellsAcross: cellsAcross)
         // A small marker in soft focus: its cells sharpened against their neighbours, a weaker find that must match a
         // code exactly, and only on a clean quad (a hull's light patch sharpened reads as card 17 as easily).
-        if !hullQuad, Self.cellSide(corners, cellsAcross: cellsAcross) >= Self.leastSharpenedCell,
+        if !hullQuad, cellSide >= Self.leastSharpenedCell,
             let sharp = reader.readSharpened(), Self.sharpenedReadingFits(sharp, cellsAcross: cellsAcross),
             let match = book.match(sharp.bits), match.distance == 0,
             Self.gridFits(sharp, corrected: match.distance, corners: corners, cellsAcross: cellsAcross),
-            Self.cellSide(corners, cellsAcross: cellsAcross) < Self.leastUnsmearedSharpenedCell
-                || !isSmeared(corners, sampler: sampler, cellsAcross: cellsAcross)
+            cellSide < Self.leastUnsmearedSharpenedCell || !isSmeared(corners, sampler: sampler, cellsAcross: cellsAcross)
         {
             return looksLikeACard(code: book.code(of: match), sampler: sampler) ? (sharp, match) : nil
         }
@@ -311,8 +311,7 @@ public final class MarkerDetector {
             !hullQuad || Self.hullLocalReadingFits(local, corners: corners, cellsAcross: cellsAcross)
                 && hullQuietZoneFits(contrast: local.reading.contrast, sampler: sampler),
             Self.localRingFits(local.reading),
-            Self.localMixFits(
-                local.reading, cellsAcross: cellsAcross, cellSide: Self.cellSide(corners, cellsAcross: cellsAcross)),
+            Self.localMixFits(local.reading, cellsAcross: cellsAcross, cellSide: cellSide),
             let match = book.match(local.bits, erasures: local.erasures),
             Self.gridFits(local.reading, corrected: match.distance, corners: corners, cellsAcross: cellsAcross),
             !isSmeared(corners, sampler: sampler, cellsAcross: cellsAcross),
