@@ -98,13 +98,14 @@ enum DetectorTestSupport {
 
     /// Renders `count` frames of `difficulty` and scores the detector on them.
     static func run(
-        difficulty: SynthDifficulty, count: Int, seed: UInt64, width: Int = 1280, height: Int = 720
+        difficulty: SynthDifficulty, count: Int, seed: UInt64, width: Int = 1280, height: Int = 720,
+        options: DetectorOptions = DetectorOptions()
     ) throws -> Tally {
         let deck = DeckTestSupport.defaultDeck
         let generator = try SceneGenerator(
             faces: faces(of: deck), options: SceneOptions(width: width, height: height, difficulty: difficulty))
         let renderer = FrameRenderer()
-        let detector = MarkerDetector(deck: deck)
+        let detector = MarkerDetector(deck: deck, options: options)
         var tally = Tally()
         for index in 0..<count {
             let (image, truth) = try frame(generator.scene(seed: seed, index: index), renderer: renderer)

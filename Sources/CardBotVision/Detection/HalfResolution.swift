@@ -28,6 +28,37 @@ final class HalfResolution {
         blur()
     }
 
+    /// Fills the copy with `width` x `height` `pixels` binned 2x2 (an odd last row or column is dropped): each pixel
+    /// the rounded mean of four, without the blur. Four at a time, in the 16-bit lanes of a word.
+    func make(binning source: UnsafePointer<UInt8>, width sourceWidth: Int, height sourceHeight: Int) {
+        width = sourceWidth / 2
+        height = sourceHeight / 2
+        pixels.reserve(max(1, width * height))
+        let out = pixels.base
+        let low: UInt64 = 0x00FF_00FF_00FF_00FF
+        let rounding: UInt64 = 0x0002_0002_0002_0002
+        let words = width / 4
+        for y in 0..<height {
+            let top = source + 2 * y * sourceWidth
+            let bottom = top + sourceWidth
+            let row = out + y * width
+            for word in 0..<words {
+                let a = UnsafeRawPointer(top).loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
+                let b = UnsafeRawPointer(bottom).loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
+                // Four sums of at most 1,020, rounded and quartered: at most 255 each, in the low byte of its lane.
+                var means = (((a & low) &+ ((a >> 8) & low) &+ (b & low) &+ ((b >> 8) & low) &+ rounding) >> 2) & low
+                means = (means | (means >> 8)) & 0x0000_FFFF_0000_FFFF
+                means = (means | (means >> 16)) & 0xFFFF_FFFF
+                UnsafeMutableRawPointer(row + 4 * word).storeBytes(
+                    of: UInt32(truncatingIfNeeded: means).littleEndian, as: UInt32.self)
+            }
+            for x in (4 * words)..<width {
+                let sum = UInt16(top[2 * x]) &+ UInt16(top[2 * x + 1]) &+ UInt16(bottom[2 * x]) &+ UInt16(bottom[2 * x + 1])
+                row[x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
+            }
+        }
+    }
+
     /// A 3x3 box blur in place (edges repeated): horizontal sums of three into a row buffer, then the vertical sum
     /// of three such rows. Two rows of horizontal sums are kept rolling.
     private func blur() {
@@ -48,15 +79,24 @@ final class HalfResolution {
         for y in 0..<height {
             horizontal(min(y + 1, height - 1), into: next)
             let row = out + y * width
+            // A ninth, rounded: (total * 7282 + 32768) >> 16 with the total (at most 2,295) in 16 bits, as the high
+            // half of the product plus the rounding carry of its low half, so that it vectorises.
             for x in 0..<width {
-                let total = UInt32(previous[x]) &+ UInt32(current[x]) &+ UInt32(next[x])
-                row[x] = UInt8(truncatingIfNeeded: (total &* 7282 &+ 32768) >> 16)
+                let total = previous[x] &+ current[x] &+ next[x]
+                let high = UInt16(truncatingIfNeeded: (UInt32(total) &* 7282) >> 16)
+                let low = total &* 7282
+                row[x] = UInt8(truncatingIfNeeded: high &+ (low >> 15))
             }
             (previous, current, next) = (current, next, previous)
         }
     }
 
-    /// A point of the copy in full-resolution coordinates.
+    /// A point of a copy `scale` times smaller than the frame (each of its pixels covering `scale` x `scale` of the
+    /// frame's) in the frame's coordinates.
     @inline(__always)
-    static func full(_ point: ImagePoint) -> ImagePoint { ImagePoint(x: 2 * point.x + 0.5, y: 2 * point.y + 0.5) }
+    static func full(_ point: ImagePoint, scale: Int) -> ImagePoint {
+        let factor = Double(scale)
+        let shift = (factor - 1) / 2
+        return ImagePoint(x: factor * point.x + shift, y: factor * point.y + shift)
+    }
 }

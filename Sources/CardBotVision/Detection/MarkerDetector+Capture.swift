@@ -21,8 +21,4 @@ extension MarkerDetector {
             return max(estimate.across, estimate.down)
         }
     }
-
-    /// The sensor noise of the frame the last ``detect(_:)`` read (its standard deviation in gray levels, as the
-    /// detector's threshold follows it), 0 before any frame.
-    public var lastFrameNoise: Double { frameNoise }
 }

@@ -4,11 +4,11 @@ import CardBotImaging
 /// Finds the cards of a deck in grayscale frames.
 ///
 /// The pipeline: an adaptive threshold (following the local brightness and the frame's noise) and connected
-/// components of the dark pixels (one pass over the rows), on the frame and again on a half-resolution copy;
-/// the outer contour of every component of a plausible size; a quad fit that rejects anything that is not a
-/// clean convex quadrilateral; sub-pixel corners from the gray-level edges; the cells read through the
-/// perspective; a match against every card in all four rotations within the deck's error budget; and removal
-/// of duplicate and nested finds.
+/// components of the dark pixels (one pass over the rows), on the frame (a large one binned 2x2) and again on a
+/// half-resolution copy; the outer contour of every component of a plausible size; a quad fit that rejects
+/// anything that is not a clean convex quadrilateral; sub-pixel corners from the gray-level edges of the frame
+/// itself; the cells read through the perspective; a match against every card in all four rotations within the
+/// deck's error budget; and removal of duplicate and nested finds.
 ///
 /// A detector keeps its buffers from frame to frame, so it is cheap to call again and again but must not be
 /// shared between threads: give each worker its own.
@@ -22,6 +22,11 @@ public final class MarkerDetector {
 
     private let components = DarkComponents()
     private let half = HalfResolution()
+    private let binned = HalfResolution()
+    /// A region of the frame copied for a search of the frame itself (`searchRetries`).
+    private let region = ScratchBuffer<UInt8>(capacity: 1 << 14)
+    /// The boxes, in the frame's pixels, of the small shapes the search of the binned copy did not read.
+    private var retries: [(minX: Int, minY: Int, maxX: Int, maxY: Int)] = []
     private let hullFitter = HullQuadFitter()
     private let contourX = ScratchBuffer<Int32>(capacity: 4096)
     private let contourY = ScratchBuffer<Int32>(capacity: 4096)
@@ -30,8 +35,8 @@ public final class MarkerDetector {
     private var pictures: PictureBook?
     private var blurMatcher: BlurredCodeMatcher
     var softFocus: SoftFocusFit
-    /// The frame's noise (sigma in gray levels), from the full-resolution pass.
-    private(set) var frameNoise = 0.0
+    /// The frame's noise (sigma in gray levels), from the first pass.
+    private var frameNoise = 0.0
     /// Smeared candidates of the last frame left unread because their matching or their corner search would have
     /// overrun `DetectorOptions.smearMatchingBudget` or `DetectorOptions.cornerSearchBudget`.
     public private(set) var skippedSearches = 0
@@ -89,23 +94,122 @@ public final class MarkerDetector {
         skippedSearches = 0
         pendingSmears.removeAll(keepingCapacity: true)
         pendingSearches.removeAll(keepingCapacity: true)
+        retries.removeAll(keepingCapacity: true)
         let sampler = GraySampler(pixels: pixels, width: width, height: height)
         var found: [Detection] = []
-        search(pixels, width: width, height: height, scale: 1, minimumSide: options.minimumSide, sampler: sampler,
-               into: &found)
-        // Again at half resolution for markers of at least 16 pixels that noise or motion blur frayed at full
-        // resolution; skipped where a marker was already found.
-        if options.halfResolutionPass, width >= 64, height >= 64 {
-            // The full-resolution search's thresholding has just summed the frame's 2x2 cells.
-            half.make(fromCellSums: components.cellSums, width: width, height: height)
-            search(
-                UnsafePointer(half.pixels.base), width: half.width, height: half.height, scale: 2,
-                minimumSide: max(options.minimumSide, 16), sampler: sampler, into: &found)
+        // A large frame is searched on its copy binned 2x2, as a frame of half its size would be
+        // (`DetectorOptions.binnedSearchSide`); the markers found are refined and read on the frame itself.
+        var searched = pixels, searchedWidth = width, searchedHeight = height
+        var placement = Placement(scale: 1, firstPass: true)
+        if options.binnedSearchSide > 0, min(width, height) >= options.binnedSearchSide {
+            binned.make(binning: pixels, width: width, height: height)
+            searched = UnsafePointer(binned.pixels.base)
+            (searchedWidth, searchedHeight) = (binned.width, binned.height)
+            placement = Placement(scale: 2, firstPass: true, retriesSmall: true)
         }
+        let scale = placement.scale
+        // The same window in pixels in both passes, so twice as wide on the table at half resolution: wider than
+        // the black border of the large markers the half-resolution pass is for (a window inside a thick black
+        // border sees no light to compare with).
+        let window = options.window(width: searchedWidth, height: searchedHeight)
+        search(
+            searched, width: searchedWidth, height: searchedHeight, placement: placement, window: window,
+            minimumSide: options.minimumSide * Double(scale), sampler: sampler, into: &found)
+        // Again at half that resolution for markers of at least 16 of its pixels that noise or motion blur frayed;
+        // skipped where a marker was already found.
+        if options.halfResolutionPass, searchedWidth >= 64, searchedHeight >= 64 {
+            // The first search's thresholding has just summed the 2x2 cells of what it searched.
+            half.make(fromCellSums: components.cellSums, width: searchedWidth, height: searchedHeight)
+            search(
+                UnsafePointer(half.pixels.base), width: half.width, height: half.height,
+                placement: Placement(scale: 2 * scale, firstPass: false), window: window,
+                minimumSide: max(options.minimumSide, 16) * Double(scale), sampler: sampler, into: &found)
+        }
+        searchRetries(pixels, width: width, height: height, sampler: sampler, into: &found)
         readPendingSmears(sampler: sampler, into: &found)
         searchPendingCorners(sampler: sampler, into: &found)
         return Self.suppressDuplicates(found)
     }
+
+    /// Searches the frame itself around the small shapes that the search of its binned copy did not read
+    /// (`retries`), each in a region of the frame large enough for a marker of `Self.retriedSide` pixels around it
+    /// and the threshold's window, once: the binned copy's pixels are twice as coarse, and a marker of 12 to 20 px
+    /// there is a blob of 6 to 10 whose outline may break or come out no clean quad.
+    private func searchRetries(
+        _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, sampler: GraySampler, into found: inout [Detection]
+    ) {
+        guard !retries.isEmpty else { return }
+        var frameOffset: Int?
+        let window = options.window(width: width, height: height)
+        let margin = window / 2 + 2
+        let reach = Self.retriedSide + margin
+        let faces = found.compactMap(Self.cardFace)
+        var searchedCores: [(minX: Int, minY: Int, maxX: Int, maxY: Int)] = []
+        for box in retries {
+            let center = ImagePoint(x: Double(box.minX + box.maxX) / 2, y: Double(box.minY + box.maxY) / 2)
+            if faces.contains(where: { $0.contains(center) }) { continue }
+            if searchedCores.contains(where: {
+                box.minX >= $0.minX && box.maxX <= $0.maxX && box.minY >= $0.minY && box.maxY <= $0.maxY
+            }) { continue }
+            let x0 = max(0, Int(center.x) - reach), y0 = max(0, Int(center.y) - reach)
+            let x1 = min(width, Int(center.x) + reach + 1), y1 = min(height, Int(center.y) + reach + 1)
+            let regionWidth = x1 - x0, regionHeight = y1 - y0
+            guard regionWidth >= 8, regionHeight >= 8 else { continue }
+            // The threshold's offset from the noise of the frame itself, measured once a region is searched.
+            let offset = frameOffset ?? max(
+                options.thresholdOffset, Int((1.2 * NoiseEstimate.sigma(pixels, width: width, height: height)).rounded()))
+            frameOffset = offset
+            region.reserve(regionWidth * regionHeight)
+            for y in 0..<regionHeight {
+                (region.base + y * regionWidth).update(from: pixels + (y0 + y) * width + x0, count: regionWidth)
+            }
+            search(
+                UnsafePointer(region.base), width: regionWidth, height: regionHeight,
+                placement: Placement(scale: 1, firstPass: false, originX: x0, originY: y0), window: window,
+                offset: offset, minimumSide: options.minimumSide, sampler: sampler, into: &found)
+            searchedCores.append((x0 + margin, y0 + margin, x1 - 1 - margin, y1 - 1 - margin))
+        }
+    }
+
+    /// The range of gray levels, lightest less darkest, in `component`'s box and three pixels around it: a marker's
+    /// black border beside its white paper, or the faint streak of a wood grain.
+    private static func range(
+        around component: DarkComponents.Component, _ pixels: UnsafePointer<UInt8>, width: Int, height: Int
+    ) -> Double {
+        var darkest: UInt8 = 255, lightest: UInt8 = 0
+        for y in max(0, Int(component.minY) - 3)...min(height - 1, Int(component.maxY) + 3) {
+            let row = pixels + y * width
+            for x in max(0, Int(component.minX) - 3)...min(width - 1, Int(component.maxX) + 3) {
+                darkest = min(darkest, row[x])
+                lightest = max(lightest, row[x])
+            }
+        }
+        return Double(lightest) - Double(darkest)
+    }
+
+    /// How many times the least contrast of a marker's cells the gray levels in and around a small shape of a binned
+    /// copy must range over for the frame to be searched again around it (`searchRetries`). On the benchmark's 4K
+    /// frames (seed 1), the shapes of a wood grain that made no marker ranged over 10 to 29 gray levels, a hundred
+    /// of them in a frame; the broken border rings and the hull quads of small blurred markers, 115 to 205.
+    static let retriedRangeFactor = 3.0
+
+    /// The face of the card whose marker `detection` found, as `CardLayout` lays it out around the marker: its title
+    /// and pictogram are no marker to search for again.
+    static func cardFace(_ detection: Detection) -> Quad? {
+        let c = detection.quad.corners
+        guard let homography = Homography(unitSquareOnto: c[0], c[1], c[2], c[3]) else { return nil }
+        let side = CardLayout.markerTop / CardLayout.markerSide
+        let bottom = (CardLayout.heightRatio - CardLayout.markerTop) / CardLayout.markerSide
+        let corners = [(-side, -side), (1 + side, -side), (1 + side, bottom), (-side, bottom)].map {
+            let (x, y) = homography.map($0.0, $0.1)
+            return ImagePoint(x: x, y: y)
+        }
+        return Quad(corners)
+    }
+
+    /// The largest marker side, in pixels of the frame, around which the frame itself is searched again where its
+    /// binned copy was searched (`searchRetries`): the shapes whose box is narrower than it are retried.
+    static let retriedSide = 32
 
     /// Reads the candidates the passes left for the matching of smeared markers (`readBlurred`), those with the most
     /// light inside first, at most `DetectorOptions.smearMatchingBudget` of them; the rest are counted in
@@ -177,17 +281,44 @@ public final class MarkerDetector {
         pendingSearches.removeAll(keepingCapacity: true)
     }
 
-    /// Thresholds `pixels` (the frame, or its half-resolution copy when `scale` is 2), fits quads to the dark
-    /// components' outlines and reads them on the full-resolution frame through `sampler`.
+    /// Where the pixels a search thresholds lie in the frame.
+    private struct Placement {
+        /// Each pixel covers `scale` x `scale` of the frame's.
+        var scale: Int
+        /// Whether this is the first search of the frame (its noise is then measured, `thresholdOffset`).
+        var firstPass: Bool
+        /// Whether the small shapes it does not read are kept for a search of the frame itself (`searchRetries`).
+        var retriesSmall = false
+        /// The frame's pixel where the searched pixels begin (a region of the frame, at scale 1).
+        var originX = 0
+        var originY = 0
+
+        /// A point of the searched pixels in the frame's coordinates.
+        func frame(_ point: ImagePoint) -> ImagePoint {
+            let full = scale > 1 ? HalfResolution.full(point, scale: scale) : point
+            return ImagePoint(x: full.x + Double(originX), y: full.y + Double(originY))
+        }
+    }
+
+    /// What became of one dark component.
+    private enum Outcome {
+        case read(Detection)
+        /// It lies in a card already found.
+        case known
+        /// It made a quad, which no reading took.
+        case unread
+        case failed
+    }
+
+    /// Thresholds `pixels` (the frame, its binned or half-resolution copy, or a region of the frame, as `placement`
+    /// says), fits quads to the dark components' outlines and reads them on the frame through `sampler`. The
+    /// threshold's offset is `offset` if given, else `thresholdOffset`'s.
     private func search(
-        _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, scale: Int, minimumSide: Double, sampler: GraySampler,
-        into found: inout [Detection]
+        _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, placement: Placement, window: Int,
+        offset: Int? = nil, minimumSide: Double, sampler: GraySampler, into found: inout [Detection]
     ) {
-        // The same window in pixels at both scales, so twice as wide on the table at half resolution: wider than
-        // the black border of the large markers the half-resolution pass is for (a window inside a thick black
-        // border sees no light to compare with).
-        let window = options.window(width: width * scale, height: height * scale)
-        let offset = thresholdOffset(pixels, width: width, height: height, scale: scale)
+        let scale = placement.scale
+        let offset = offset ?? thresholdOffset(pixels, width: width, height: height, firstPass: placement.firstPass)
         components.label(pixels, width: width, height: height, window: window, offset: offset, share: options.shareIn64ths)
         let binary = UnsafePointer(components.binary.base)
         let stride = components.stride
@@ -195,10 +326,11 @@ public final class MarkerDetector {
         let smallest = Int32(max(3, Int(sideHere * 0.7)))
         let hullSide = max(sideHere, Double(HullQuadFitter.minimumCellSide * cellsAcross / scale))
         let alreadyFound = found.count
-        let frameWidth = Double(width * scale)
-        let list = components.components
-        for index in 0..<list.count {
-            let component = list[index]
+        let frameWidth = Double(sampler.width)
+        let moved = scale > 1 || placement.originX != 0 || placement.originY != 0
+        let retriedBelow = Int32(Self.retriedSide / scale)
+
+        func examine(_ component: DarkComponents.Component) -> Outcome {
             let boxWidth = component.maxX - component.minX + 1
             let boxHeight = component.maxY - component.minY + 1
             // Cheap rejections first: size, frame edge, too few pixels to be a border ring.
@@ -207,13 +339,13 @@ public final class MarkerDetector {
                 component.minX >= 1, component.minY >= 1,
                 component.maxX <= Int32(width - 2), component.maxY <= Int32(height - 2),
                 component.area >= boxWidth + boxHeight
-            else { continue }
+            else { return .failed }
             let maximumLength = 4 * Int(boxWidth + boxHeight) + 16
             guard
                 ContourTracer.trace(
                     binary: binary, stride: stride, x: component.startX, y: component.startY,
                     maximumLength: maximumLength, xs: contourX, ys: contourY)
-            else { continue }
+            else { return .failed }
             var quad = QuadFitter.fit(xs: contourX.base, ys: contourY.base, count: contourX.count, minimumSide: sideHere)
             // A contour that is no clean quad may be a marker a highlight bit into: its convex hull, if that is a
             // quad with at most a corner cut off.
@@ -225,33 +357,59 @@ public final class MarkerDetector {
                 quad = fit.corners
                 origin = fit.followsOutline ? .hull : .smearedHull
             }
-            guard var rough = quad else { continue }
-            if scale == 2 {
-                rough = rough.map(HalfResolution.full)
+            guard var rough = quad else { return .unread }
+            if moved {
+                rough = rough.map(placement.frame)
+                // A contour runs through the centres of the outermost dark pixels, half a pixel inside the edge: on a
+                // binned copy, a whole pixel of the frame. The corner refiner expects the frame's half pixel.
+                if placement.firstPass { rough = Self.grown(rough, by: 0.5 * Double(scale - 1)) }
                 let center = Quad(rough).center
-                if found[0..<alreadyFound].contains(where: { $0.quad.contains(center) }) { continue }
+                if found[0..<alreadyFound].contains(where: { $0.quad.contains(center) }) { return .known }
             }
             guard Self.isPlausible(rough, minimumSide: minimumSide),
                 CellReader.innerRise(of: rough, sampler: sampler, cellsAcross: cellsAcross) >= options.minimumContrast
-            else { continue }
+            else { return .unread }
             var corners = CornerRefiner.refine(rough, sampler: sampler, cellsAcross: cellsAcross)
             // Across a side that motion blur smeared the gray level climbs evenly, so the steepest step the refiner
             // looks for lies anywhere on the ramp: it can bend a quad that was right out of shape. Keep the rough
             // corners then, if they have a marker's shape.
             if !Self.isNearParallelogram(corners, frameWidth: frameWidth) {
-                guard Self.isNearParallelogram(rough, frameWidth: frameWidth) else { continue }
+                guard Self.isNearParallelogram(rough, frameWidth: frameWidth) else { return .unread }
                 corners = rough
             }
-            if let detection = read(corners, sampler: sampler, cellsAcross: cellsAcross, origin: origin) {
-                found.append(detection)
+            guard let detection = read(corners, sampler: sampler, cellsAcross: cellsAcross, origin: origin) else {
+                return .unread
+            }
+            return .read(detection)
+        }
+
+        let list = components.components
+        for index in 0..<list.count {
+            let component = list[index]
+            switch examine(component) {
+            case .read(let detection): found.append(detection)
+            case .known, .failed: break
+            case .unread:
+                // A small shape away from the edge, a few pixels across: perhaps a small marker the copy blurred.
+                guard placement.retriesSmall else { break }
+                let side = max(component.maxX - component.minX, component.maxY - component.minY) + 1
+                guard side >= 3, side < retriedBelow, component.minX >= 1, component.minY >= 1,
+                    component.maxX <= Int32(width - 2), component.maxY <= Int32(height - 2),
+                    Self.range(around: component, pixels, width: width, height: height)
+                        >= Self.retriedRangeFactor * options.minimumContrast
+                else { break }
+                retries.append(
+                    (Int(component.minX) * scale, Int(component.minY) * scale, Int(component.maxX) * scale + scale - 1,
+                     Int(component.maxY) * scale + scale - 1))
             }
         }
     }
 
     /// The threshold's offset for a search, in gray levels, rising with the noise.
     ///
-    /// The offset is 1.2 times the noise, so that noise alone rarely makes a light pixel dark. The noise is the
-    /// frame's (kept as `frameNoise`), and on the half-resolution copy the copy's own, at most half the frame's.
+    /// The offset is 1.2 times the noise, so that noise alone rarely makes a light pixel dark. The noise is that of
+    /// what the first pass searches (the frame, or its binned copy; kept as `frameNoise`), and on the
+    /// half-resolution copy the copy's own, at most half the first's.
     ///
     /// The copy averages four pixels and then nine, so its noise is a fraction of the frame's; but `NoiseEstimate`
     /// measures the differences of light pixels, and where the light pixels are mostly a smear's ramps (cards smeared
@@ -262,9 +420,9 @@ public final class MarkerDetector {
     /// 85.8%. `NoiseEstimate` now leaves the smear's slopes out itself (86.8% with both; 86.3% with that alone), so
     /// the bound is mostly a saving: the copy is not measured when half the frame's noise already gives the least
     /// offset, as on most frames.
-    private func thresholdOffset(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, scale: Int) -> Int {
+    private func thresholdOffset(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, firstPass: Bool) -> Int {
         func offset(_ noise: Double) -> Int { max(options.thresholdOffset, Int((1.2 * noise).rounded())) }
-        if scale == 1 {
+        if firstPass {
             frameNoise = NoiseEstimate.sigma(pixels, width: width, height: height)
             return offset(frameNoise)
         }
@@ -422,6 +580,21 @@ public final class MarkerDetector {
             if abs(cosine) > 0.951 { return false }
         }
         return true
+    }
+
+    /// The quad `corners` with each side moved out by `margin` pixels, away from its centre: each corner where its
+    /// two sides' moved lines cross (left where they are parallel).
+    static func grown(_ corners: [ImagePoint], by margin: Double) -> [ImagePoint] {
+        let center = Quad(corners).center
+        let lines = (0..<4).map { i -> CornerRefiner.Line in
+            let a = corners[i]
+            var line = CornerRefiner.Line(through: a, corners[(i + 1) % 4])
+            var normal = ImagePoint(x: line.direction.y, y: -line.direction.x)
+            if normal.x * (a.x - center.x) + normal.y * (a.y - center.y) < 0 { normal = normal * -1 }
+            line.point = a + normal * margin
+            return line
+        }
+        return (0..<4).map { lines[($0 + 3) % 4].intersection(with: lines[$0]) ?? corners[$0] }
     }
 
     /// Whether the quad's diagonals cross near their midpoints, as a square's do in any view a camera can have of
