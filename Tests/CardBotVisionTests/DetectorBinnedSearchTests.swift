@@ -11,7 +11,7 @@ import Testing
 struct DetectorBinnedSearchTests {
     @Test(
         "a 3840x2160 frame searched binned reads every card the full-size search reads, nothing wrong, corners as close",
-        arguments: [SynthDifficulty.easy, .hard])
+        arguments: [SynthDifficulty.easy, .hard, .polka])
     func fourK(_ difficulty: SynthDifficulty) throws {
         let binned = try DetectorTestSupport.run(difficulty: difficulty, count: 5, seed: 1, width: 3840, height: 2160)
         let full = try DetectorTestSupport.run(
