@@ -2,7 +2,7 @@ import CardBotGeometry
 import CardBotImaging
 
 /// A smoothed half-resolution copy of a grayscale frame, kept between frames: each pixel the mean of a 2x2
-/// block, then a 3x3 box blur.
+/// block, then a 3x3 box blur (or the means alone, a binned copy: `make(binning:width:height:)`).
 ///
 /// Averaging four pixels halves the sensor noise and the length of a motion blur in pixels, and the blur divides
 /// the noise by three again: what a dim or shaken frame needs for clean marker outlines (their corners are then

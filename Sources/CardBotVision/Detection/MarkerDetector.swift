@@ -136,7 +136,7 @@ public final class MarkerDetector {
     /// and the threshold's window, once: the binned copy's pixels are twice as coarse, and a marker of 12 to 20 px
     /// there is a blob of 6 to 10 whose outline may break or come out no clean quad. Where the regions would cover
     /// more than `Self.retriedShare` of the frame (a printed cloth's dots and checks), the whole frame is searched
-    /// instead, which costs no more than the full-size search did.
+    /// instead, as without the copy (which such a frame then paid for in vain).
     private func searchRetries(
         _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, sampler: GraySampler, into found: inout [Detection]
     ) {
@@ -326,7 +326,7 @@ public final class MarkerDetector {
         case read(Detection)
         /// It lies in a card already found.
         case known
-        /// It made a quad, which no reading took.
+        /// Its contour, of a marker's size, gave no quad, or a quad that no reading took.
         case unread
         case failed
     }
