@@ -39,18 +39,9 @@ public struct CardGeometry: Sendable, Hashable {
     }
 
     /// A card's outline in the image from its marker's four detected corners (upright order): the marker's own
-    /// perspective carried out to the card's edges, whatever the card's size or the plane; nil when the corners
-    /// are degenerate.
+    /// perspective carried out to the card's edges, whatever the card's size or the plane
+    /// (`CardLayout.cardOutline(markerCorners:)`); nil when the corners are degenerate.
     public func cardOutline(markerCorners corners: [ImagePoint]) -> [ImagePoint]? {
-        guard corners.count == 4,
-            let h = Homography(unitSquareOnto: corners[0], corners[1], corners[2], corners[3])
-        else { return nil }
-        let side = markerSide
-        var outline: [ImagePoint] = []
-        for corner in cardCorners {
-            guard let p = h.apply((corner.x + side / 2) / side, (corner.y + side / 2) / side) else { return nil }
-            outline.append(p)
-        }
-        return outline
+        CardLayout.cardOutline(markerCorners: corners)
     }
 }

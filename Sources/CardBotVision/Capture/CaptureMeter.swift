@@ -28,13 +28,15 @@ public final class CaptureMeter {
     }
 
     /// The measures of `image`, whose cards ``detector`` has just found: `detections` are its findings on this
-    /// very frame (in any order). The noise is estimated on the frame as the detector's threshold estimates it
-    /// (`NoiseEstimate`), on the frame itself even where the detector searched a binned copy.
+    /// very frame (in any order), since the frame's noise is the detector's estimate from its last frame; where
+    /// the detector searched a binned copy, it is estimated on the frame here, as the detector would.
     public func measure(_ image: GrayImage, detections: [Detection]) -> FrameCapture {
         let deck = detector.deck
-        let noise = image.pixels.withUnsafeBufferPointer { pixels in
-            pixels.baseAddress.map { NoiseEstimate.sigma($0, width: image.width, height: image.height) } ?? 0
-        }
+        let noise =
+            detector.lastFrameNoise
+            ?? image.pixels.withUnsafeBufferPointer { pixels in
+                pixels.baseAddress.map { NoiseEstimate.sigma($0, width: image.width, height: image.height) } ?? 0
+            }
         let cards = detections.map { detection in
             CardCapture(
                 marker: detection.marker, name: detection.name, size: detection.quad.area.squareRoot(),

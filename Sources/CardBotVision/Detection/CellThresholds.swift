@@ -99,23 +99,33 @@ final class CellThresholds {
     /// of a word.
     private func sumCells(_ pixels: UnsafePointer<UInt8>, width: Int) {
         cellSums.reserve(cellsWide * cellsHigh)
-        let low: UInt64 = 0x00FF_00FF_00FF_00FF
         let words = cellsWide / 4
         for j in 0..<cellsHigh {
             let top = pixels + 2 * j * width
             let bottom = top + width
             let row = cellSums.base + j * cellsWide
             for word in 0..<words {
-                let a = UnsafeRawPointer(top).loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
-                let b = UnsafeRawPointer(bottom).loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
-                let sum = (a & low) &+ ((a >> 8) & low) &+ (b & low) &+ ((b >> 8) & low)
-                UnsafeMutableRawPointer(row + 4 * word).storeBytes(of: sum.littleEndian, as: UInt64.self)
+                let sums = Self.fourCellSums(top, bottom, word: word)
+                UnsafeMutableRawPointer(row + 4 * word).storeBytes(of: sums.littleEndian, as: UInt64.self)
             }
-            for i in (4 * words)..<cellsWide {
-                row[i] = UInt16(top[2 * i]) &+ UInt16(top[2 * i + 1]) &+ UInt16(bottom[2 * i])
-                    &+ UInt16(bottom[2 * i + 1])
-            }
+            for i in (4 * words)..<cellsWide { row[i] = Self.cellSum(top, bottom, i) }
         }
+    }
+
+    /// The sums of the four 2x2 cells whose pixels are the eight bytes at `8 * word` of rows `top` and `bottom`, in
+    /// the 16-bit lanes of a word (the first cell in the lowest lane): at most 1,020 each.
+    @inline(__always)
+    static func fourCellSums(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, word: Int) -> UInt64 {
+        let low: UInt64 = 0x00FF_00FF_00FF_00FF
+        let a = UnsafeRawPointer(top).loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
+        let b = UnsafeRawPointer(bottom).loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
+        return (a & low) &+ ((a >> 8) & low) &+ (b & low) &+ ((b >> 8) & low)
+    }
+
+    /// The sum of 2x2 cell `i` of rows `top` and `bottom`.
+    @inline(__always)
+    static func cellSum(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, _ i: Int) -> UInt16 {
+        UInt16(top[2 * i]) &+ UInt16(top[2 * i + 1]) &+ UInt16(bottom[2 * i]) &+ UInt16(bottom[2 * i + 1])
     }
 
     /// Moves the column sums from the window of cell row `j - 1` to that of row `j`.

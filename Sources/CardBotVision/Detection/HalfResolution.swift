@@ -43,18 +43,15 @@ final class HalfResolution {
             let bottom = top + sourceWidth
             let row = out + y * width
             for word in 0..<words {
-                let a = UnsafeRawPointer(top).loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
-                let b = UnsafeRawPointer(bottom).loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self).littleEndian
                 // Four sums of at most 1,020, rounded and quartered: at most 255 each, in the low byte of its lane.
-                var means = (((a & low) &+ ((a >> 8) & low) &+ (b & low) &+ ((b >> 8) & low) &+ rounding) >> 2) & low
+                var means = ((CellThresholds.fourCellSums(top, bottom, word: word) &+ rounding) >> 2) & low
                 means = (means | (means >> 8)) & 0x0000_FFFF_0000_FFFF
                 means = (means | (means >> 16)) & 0xFFFF_FFFF
                 UnsafeMutableRawPointer(row + 4 * word).storeBytes(
                     of: UInt32(truncatingIfNeeded: means).littleEndian, as: UInt32.self)
             }
             for x in (4 * words)..<width {
-                let sum = UInt16(top[2 * x]) &+ UInt16(top[2 * x + 1]) &+ UInt16(bottom[2 * x]) &+ UInt16(bottom[2 * x + 1])
-                row[x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
+                row[x] = UInt8(truncatingIfNeeded: (CellThresholds.cellSum(top, bottom, x) &+ 2) >> 2)
             }
         }
     }

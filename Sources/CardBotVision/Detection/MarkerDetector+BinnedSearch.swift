@@ -87,18 +87,10 @@ extension MarkerDetector {
     /// of them in a frame; the broken border rings and the hull quads of small blurred markers, 115 to 205.
     static let retriedRangeFactor = 3.0
 
-    /// The face of the card whose marker `detection` found, as `CardLayout` lays it out around the marker: its title
+    /// The face of the card whose marker `detection` found (`CardLayout.cardOutline(markerCorners:)`): its title
     /// and pictogram are no marker to search for again.
     static func cardFace(_ detection: Detection) -> Quad? {
-        let c = detection.quad.corners
-        guard let homography = Homography(unitSquareOnto: c[0], c[1], c[2], c[3]) else { return nil }
-        let side = CardLayout.markerTop / CardLayout.markerSide
-        let bottom = (CardLayout.heightRatio - CardLayout.markerTop) / CardLayout.markerSide
-        let corners = [(-side, -side), (1 + side, -side), (1 + side, bottom), (-side, bottom)].map {
-            let (x, y) = homography.map($0.0, $0.1)
-            return ImagePoint(x: x, y: y)
-        }
-        return Quad(corners)
+        CardLayout.cardOutline(markerCorners: detection.quad.corners).map(Quad.init)
     }
 
     /// The largest marker side, in pixels of the frame, around which the frame itself is searched again where its

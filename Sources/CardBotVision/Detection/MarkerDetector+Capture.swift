@@ -21,4 +21,9 @@ extension MarkerDetector {
             return max(estimate.across, estimate.down)
         }
     }
+
+    /// The sensor noise of the frame the last ``detect(_:)`` read (its standard deviation in gray levels, as the
+    /// detector's threshold follows it), 0 before any frame; nil where the detector searched the frame's binned
+    /// copy (`DetectorOptions.binnedSearchSide`), whose noise is not the frame's.
+    public var lastFrameNoise: Double? { searchedBinnedCopy ? nil : frameNoise }
 }

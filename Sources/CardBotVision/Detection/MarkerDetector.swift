@@ -35,8 +35,10 @@ public final class MarkerDetector {
     private var pictures: PictureBook?
     private var blurMatcher: BlurredCodeMatcher
     var softFocus: SoftFocusFit
-    /// The frame's noise (sigma in gray levels), from the first pass.
-    private var frameNoise = 0.0
+    /// The noise (sigma in gray levels) of what the first pass searched: the frame, or its binned copy.
+    private(set) var frameNoise = 0.0
+    /// Whether the last frame's first pass searched its binned copy rather than the frame itself.
+    private(set) var searchedBinnedCopy = false
     /// Smeared candidates of the last frame left unread because their matching or their corner search would have
     /// overrun `DetectorOptions.smearMatchingBudget` or `DetectorOptions.cornerSearchBudget`.
     public private(set) var skippedSearches = 0
@@ -108,6 +110,7 @@ public final class MarkerDetector {
             placement = Placement(scale: 2, firstPass: true, retriesSmall: true)
         }
         let scale = placement.scale
+        searchedBinnedCopy = scale > 1
         // The same window in pixels in both passes, so twice as wide on the table at half resolution: wider than
         // the black border of the large markers the half-resolution pass is for (a window inside a thick black
         // border sees no light to compare with).
