@@ -36,10 +36,11 @@ and prints per condition and detector:
 
 and the ratios of CardBot's median time to OpenCV's and AprilTag's, and the tail: CardBot's slowest frame against
 its own median, and its worst frame against OpenCV on that same frame; and the split of the medians: the JPEG
-decoding alone (CardBot's `decodeMs`, OpenCV's `imread`, both libjpeg-turbo), and CardBot's detection alone (each
-frame's time less its decoding) against OpenCV's `detectMarkers` alone. The `foreign` row has DICT_6X6_250
-markers on the table: every detection there is wrong. In `clutter` a detection on a worksheet, checkerboard,
-QR code, die, other game's marker or black square (none of them in truth.json) is wrong too.
+decoding alone (CardBot's `decodeMs`, OpenCV's `imread`, both libjpeg-turbo, CardBot's with libjpeg's fast inverse
+DCT), and CardBot's detection alone (each frame's time less its decoding) against OpenCV's `detectMarkers` alone.
+The `foreign` row has DICT_6X6_250 markers on the table: every detection there is wrong. In `clutter` a detection on
+a worksheet, checkerboard, QR code, die, other game's marker or black square (none of them in truth.json) is wrong
+too.
 
 Usage (from the repository root, after `swift build -c release`):
   python3 Benchmarks/vision_bench.py [--binary .build/release/cardbot] [--count 60] [--count-4k 20] [--seed 1]

@@ -104,7 +104,7 @@ cardbot_jpeg_decoder *cardbot_jpeg_open(const uint8_t *data, size_t length,
     return decoder;
 }
 
-int cardbot_jpeg_read(cardbot_jpeg_decoder *decoder, uint8_t *pixels, int channels,
+int cardbot_jpeg_read(cardbot_jpeg_decoder *decoder, uint8_t *pixels, int channels, int fast_transform,
                       char *message, size_t message_capacity,
                       char *warnings, size_t warnings_capacity) {
     if (warnings != NULL && warnings_capacity > 0) warnings[0] = '\0';
@@ -121,6 +121,7 @@ int cardbot_jpeg_read(cardbot_jpeg_decoder *decoder, uint8_t *pixels, int channe
         return 1;
     }
     decoder->info.out_color_space = channels == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    decoder->info.dct_method = fast_transform ? JDCT_IFAST : JDCT_ISLOW;
     jpeg_start_decompress(&decoder->info);
     size_t stride = (size_t)decoder->info.output_width * (size_t)channels;
     while (decoder->info.output_scanline < decoder->info.output_height) {

@@ -14,27 +14,29 @@ public enum JPEGCodec {
     /// Decodes luminance only: libjpeg's grayscale output, the hot path for camera frames.
     ///
     /// The image is decoded straight into `image`'s storage, which is reused when it is uniquely referenced.
+    /// The inverse DCT is libjpeg's fast one unless `transform` says otherwise (see `InverseDCT`).
     /// - Throws: `ImageError` naming `file` when the data is not a complete, valid JPEG or too large.
     @discardableResult
     public static func decodeGray(
         _ bytes: UnsafeRawBufferPointer, into image: inout GrayImage,
-        limits: ImageLimits = .default, file: String = "<memory>"
+        limits: ImageLimits = .default, transform: InverseDCT = .fast, file: String = "<memory>"
     ) throws -> Report {
         let decoder = try open(bytes, limits: limits, file: file)
         defer { cardbot_jpeg_close(decoder.handle) }
         image.reshape(width: decoder.width, height: decoder.height)
         let warnings = try image.pixels.withUnsafeMutableBufferPointer { (buffer) throws -> [String] in
-            try read(decoder, into: buffer.baseAddress!, channels: 1, file: file)
+            try read(decoder, into: buffer.baseAddress!, channels: 1, transform: transform, file: file)
         }
         return Report(warnings: warnings, progressive: decoder.progressive)
     }
 
     /// Decodes luminance only into a new image.
     public static func decodeGray(
-        _ bytes: UnsafeRawBufferPointer, limits: ImageLimits = .default, file: String = "<memory>"
+        _ bytes: UnsafeRawBufferPointer, limits: ImageLimits = .default, transform: InverseDCT = .fast,
+        file: String = "<memory>"
     ) throws -> (GrayImage, Report) {
         var image = GrayImage(width: 0, height: 0)
-        let report = try decodeGray(bytes, into: &image, limits: limits, file: file)
+        let report = try decodeGray(bytes, into: &image, limits: limits, transform: transform, file: file)
         return (image, report)
     }
 
@@ -46,7 +48,7 @@ public enum JPEGCodec {
         defer { cardbot_jpeg_close(decoder.handle) }
         var pixels = [UInt8](repeating: 0, count: decoder.width * decoder.height * 3)
         let warnings = try pixels.withUnsafeMutableBufferPointer { (buffer) throws -> [String] in
-            try read(decoder, into: buffer.baseAddress!, channels: 3, file: file)
+            try read(decoder, into: buffer.baseAddress!, channels: 3, transform: .accurate, file: file)
         }
         let image = RGBImage(width: decoder.width, height: decoder.height, pixels: pixels)
         return (image, Report(warnings: warnings, progressive: decoder.progressive))
@@ -104,14 +106,15 @@ public enum JPEGCodec {
     }
 
     private static func read(
-        _ decoder: OpenDecoder, into pixels: UnsafeMutablePointer<UInt8>, channels: Int32, file: String
+        _ decoder: OpenDecoder, into pixels: UnsafeMutablePointer<UInt8>, channels: Int32, transform: InverseDCT,
+        file: String
     ) throws -> [String] {
         var message = [CChar](repeating: 0, count: messageCapacity)
         var warnings = [CChar](repeating: 0, count: messageCapacity * 2)
         let status = message.withUnsafeMutableBufferPointer { text in
             warnings.withUnsafeMutableBufferPointer { warningText in
                 cardbot_jpeg_read(
-                    decoder.handle, pixels, channels, text.baseAddress, text.count,
+                    decoder.handle, pixels, channels, transform == .fast ? 1 : 0, text.baseAddress, text.count,
                     warningText.baseAddress, warningText.count)
             }
         }

@@ -19,10 +19,11 @@ cardbot_jpeg_decoder *cardbot_jpeg_open(const uint8_t *data, size_t length,
                                         char *message, size_t message_capacity);
 
 /// Decodes every scanline into `pixels` (width * height * channels bytes, rows packed).
-/// `channels` is 1 (luminance straight from the decoder) or 3 (RGB).
+/// `channels` is 1 (luminance straight from the decoder) or 3 (RGB). `fast_transform` non-zero picks libjpeg's
+/// fast integer inverse DCT (JDCT_IFAST) instead of its accurate one (JDCT_ISLOW).
 /// Returns 0 on success. A premature end of the data is a failure, not a grey-filled image.
 /// Warnings that did not stop the decode are left, separated by newlines, in `warnings`.
-int cardbot_jpeg_read(cardbot_jpeg_decoder *decoder, uint8_t *pixels, int channels,
+int cardbot_jpeg_read(cardbot_jpeg_decoder *decoder, uint8_t *pixels, int channels, int fast_transform,
                       char *message, size_t message_capacity,
                       char *warnings, size_t warnings_capacity);
 
