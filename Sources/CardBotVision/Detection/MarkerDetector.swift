@@ -314,11 +314,11 @@ public final class MarkerDetector {
             case .read(let detection): found.append(detection)
             case .known, .failed: break
             case .unread:
-                // A small shape away from the edge, a few pixels across: perhaps a small marker the copy blurred.
+                // A small shape, a few pixels across: perhaps a small marker the copy blurred. (An unread shape is
+                // away from the edge: `examine` fails those.)
                 guard placement.retriesSmall else { break }
                 let side = max(component.maxX - component.minX, component.maxY - component.minY) + 1
-                guard side >= 3, side < retriedBelow, component.minX >= 1, component.minY >= 1,
-                    component.maxX <= Int32(width - 2), component.maxY <= Int32(height - 2),
+                guard side >= 3, side < retriedBelow,
                     Self.range(around: component, pixels, width: width, height: height)
                         >= Self.retriedRangeFactor * options.minimumContrast
                 else { break }
