@@ -62,7 +62,10 @@ struct CellThresholdsTests {
             for i in 0..<width / 2 {
                 let exact = Self.directLevel(
                     pixels, width: width, height: height, i: i, j: j, window: window, offset: offset, share: share)
-                let level = Int(thresholds.row(2 * j)[i])
+                let level = Int(thresholds.row(2 * j)[2 * i])
+                if thresholds.row(2 * j + 1)[2 * i + 1] != thresholds.row(2 * j)[2 * i] {
+                    mismatches.append("cell (\(i), \(j)): its four pixels' levels differ")
+                }
                 // Single precision may round a value within a hair of a whole number either way.
                 let nearWhole = abs(exact - exact.rounded()) < 1e-4
                 if level != Int(exact.rounded(.up)) && !(nearWhole && abs(Double(level) - exact) <= 1) {
@@ -83,8 +86,15 @@ struct CellThresholdsTests {
         pixels.withUnsafeBufferPointer {
             thresholds.compute($0.baseAddress!, width: width, height: height, window: 7, offset: 3, share: 3)
         }
+        // Row 6 is the seventh: it shares the row of cells 5 and 6 belong to.
         #expect(thresholds.row(height - 1) == thresholds.row(height - 2))
         #expect(thresholds.row(0) != thresholds.row(height - 1))
+        // Column 8 is the ninth: it takes cell 3's level, as columns 6 and 7 do.
+        for y in 0..<height {
+            let row = thresholds.row(y)
+            #expect(row[width - 1] == row[width - 2] && row[width - 2] == row[width - 3], "row \(y)")
+        }
+        #expect((0..<height).contains { thresholds.row($0)[width - 1] != thresholds.row($0)[0] })
     }
 
     @Test("a dark ring on light paper is one component, its hole and the paper none")

@@ -4,17 +4,22 @@
 /// A cell's level is the mean of the square of cells around it, less `offset` gray levels and `share` 64ths of that
 /// mean. The square is an odd number of cells across, so centred on the cell: the first such width of at least
 /// `window` pixels (10 px for a window of 7 to 9, 18 px for 15, 34 px for 31), clipped at the frame's edges.
-/// Computing the means on cells rather than on pixels does a quarter of the arithmetic, and the compare per pixel
-/// is then one byte against another. The cell sums come
+/// Computing the means on cells rather than on pixels does a quarter of the arithmetic. The cell sums come
 /// four at a time from the bytes of two rows, the window sums from running column sums and a prefix sum along each
 /// row of cells, so the cost per cell is constant whatever the window.
 ///
+/// Each level is stored twice, once under each pixel of its cell's row, so that the compare per pixel is one byte
+/// against the byte above it in a row of levels: sixteen pixels to one vector compare.
+///
 /// A frame of odd width or height shares its last cells' levels with its last column or row.
 final class CellThresholds {
-    /// The levels, `cellsWide * cellsHigh`, row by row.
+    /// The levels, a row of `levelStride` bytes for each row of cells: cell i's level in bytes 2i and 2i + 1, and the
+    /// last cell's once more after them (for an odd width's last column).
     let levels = ScratchBuffer<UInt8>(capacity: 1 << 16)
     private(set) var cellsWide = 0
     private(set) var cellsHigh = 0
+    /// The bytes of a row of `levels`.
+    private(set) var levelStride = 0
 
     /// Each cell's four pixels added up, `cellsWide * cellsHigh`, row by row: the half-resolution copy's pixels
     /// before rounding and blur (`HalfResolution.make(fromCellSums:width:height:)`).
@@ -22,10 +27,10 @@ final class CellThresholds {
     private let columnSums = ScratchBuffer<UInt32>(capacity: 1024)
     private let prefix = ScratchBuffer<UInt32>(capacity: 1024)
 
-    /// The cells' levels for pixel row `y`: pixel (x, y) is dark below `row(y)[min(x / 2, cellsWide - 1)]`.
+    /// The levels for pixel row `y`, one per pixel: pixel (x, y) is dark below `row(y)[x]`, its cell's level.
     @inline(__always)
     func row(_ y: Int) -> UnsafePointer<UInt8> {
-        UnsafePointer(levels.base + min(y / 2, cellsHigh - 1) * cellsWide)
+        UnsafePointer(levels.base + min(y / 2, cellsHigh - 1) * levelStride)
     }
 
     /// Computes the levels of a `width` x `height` frame (both at least 2).
@@ -33,7 +38,8 @@ final class CellThresholds {
         precondition(width >= 2 && height >= 2, "a frame of at least 2x2 pixels")
         cellsWide = width / 2
         cellsHigh = height / 2
-        levels.reserve(cellsWide * cellsHigh)
+        levelStride = 2 * cellsWide + 2
+        levels.reserve(levelStride * cellsHigh)
         sumCells(pixels, width: width)
         let radius = max(1, (window + 1) / 4)
         columnSums.reserve(cellsWide)
@@ -49,50 +55,68 @@ final class CellThresholds {
         let offsetLevels = Float(max(offset, 0))
         // A cell sum is four pixels, so its mean is the sum over 4 * count; the share is in 64ths.
         let kept = Float(64 - max(0, min(share, 32))) / 256
-        for j in 0..<cellsHigh {
-            if j > 0 { slideColumnSums(sums, cells: cells, to: j, radius: radius) }
-            let rows = min(j + radius, cellsHigh - 1) - max(j - radius, 0) + 1
-            // Prefix sums along the row: the window sum of cells lo...hi is running[hi + 1] - running[lo].
-            running[0] = 0
-            var total: UInt32 = 0
-            for i in 0..<cellsWide {
-                total &+= sums[i]
-                running[i + 1] = total
-            }
-            let target = levels.base + j * cellsWide
-            let middleStart = min(radius, cellsWide)
-            let middleEnd = max(middleStart, cellsWide - radius)
-            for i in 0..<middleStart {
-                let hi = min(i + radius, cellsWide - 1)
-                target[i] = level(running[hi + 1], scale: kept / Float(rows * (hi + 1)), offset: offsetLevels)
-            }
-            // The hot loop, on plain pointers so that it vectorises.
-            let scale = kept / Float(rows * (2 * radius + 1))
-            let ahead = running + (radius + 1)
-            let behind = running + (-radius)
-            for i in middleStart..<middleEnd {
-                target[i] = level(ahead[i] &- behind[i], scale: scale, offset: offsetLevels)
-            }
-            for i in middleEnd..<cellsWide {
-                let lo = max(i - radius, 0)
-                target[i] = level(
-                    running[cellsWide] &- running[lo], scale: kept / Float(rows * (cellsWide - lo)),
-                    offset: offsetLevels)
+        // Each row of levels is written as 16-bit words, a level in both bytes.
+        let words = levelStride / 2
+        levels.base.withMemoryRebound(to: UInt16.self, capacity: words * cellsHigh) { words16 in
+            for j in 0..<cellsHigh {
+                if j > 0 { slideColumnSums(sums, cells: cells, to: j, radius: radius) }
+                let rows = min(j + radius, cellsHigh - 1) - max(j - radius, 0) + 1
+                // Prefix sums along the row: the window sum of cells lo...hi is running[hi + 1] - running[lo].
+                running[0] = 0
+                var total: UInt32 = 0
+                for i in 0..<cellsWide {
+                    total &+= sums[i]
+                    running[i + 1] = total
+                }
+                let target = words16 + j * words
+                let middleStart = min(radius, cellsWide)
+                let middleEnd = max(middleStart, cellsWide - radius)
+                for i in 0..<middleStart {
+                    let hi = min(i + radius, cellsWide - 1)
+                    let value = level(running[hi + 1], scale: kept / Float(rows * (hi + 1)), offset: offsetLevels)
+                    target[i] = twice(value)
+                }
+                // The hot loop, on plain pointers so that it vectorises.
+                let scale = kept / Float(rows * (2 * radius + 1))
+                let ahead = running + (radius + 1)
+                let behind = running + (-radius)
+                for i in middleStart..<middleEnd {
+                    target[i] = twice(level(ahead[i] &- behind[i], scale: scale, offset: offsetLevels))
+                }
+                for i in middleEnd..<cellsWide {
+                    let lo = max(i - radius, 0)
+                    let value = level(
+                        running[cellsWide] &- running[lo], scale: kept / Float(rows * (cellsWide - lo)),
+                        offset: offsetLevels)
+                    target[i] = twice(value)
+                }
+                // The odd last column's pixel, and the spare byte of an even width, take the last cell's level.
+                target[cellsWide] = target[cellsWide - 1]
             }
         }
     }
 
-    /// The level for a window sum: the least whole gray level at or above `sum * scale - offset`, in 0...255.
+    /// The level for a window sum, in the low byte: the least whole gray level at or above `sum * scale - offset`,
+    /// in 0...255.
     ///
-    /// Without a checked conversion, so that it vectorises: adding 1.5 x 2^23 to a Float in 0...255 rounds it to a
-    /// whole number and leaves that number in the low bits of the significand.
+    /// Without a checked conversion, so that it vectorises: adding 1.5 x 2^23 to a Float in 0...255 rounds it to the
+    /// nearest whole number and leaves that number in the low bits of the significand; one more where that rounded
+    /// down.
     @inline(__always)
-    private func level(_ sum: UInt32, scale: Float, offset: Float) -> UInt8 {
-        let value = max(0, min(255, Float(Int32(bitPattern: sum)) * scale - offset))
+    private func level(_ sum: UInt32, scale: Float, offset: Float) -> UInt32 {
+        var value = Float(Int32(bitPattern: sum)) * scale - offset
+        value = value > 0 ? value : 0
+        value = value < 255 ? value : 255
         let magic: Float = 12_582_912
-        let nearest = (value + magic) - magic
-        let ceiling = nearest < value ? nearest + 1 : nearest
-        return UInt8(truncatingIfNeeded: (ceiling + magic).bitPattern)
+        let shifted = value + magic
+        let roundedDown: UInt32 = shifted - magic < value ? 1 : 0
+        return (shifted.bitPattern &+ roundedDown) & 0xFF
+    }
+
+    /// `level` (0...255) in both bytes of a word: the levels of a cell's two pixels.
+    @inline(__always)
+    private func twice(_ level: UInt32) -> UInt16 {
+        UInt16(truncatingIfNeeded: level &* 0x0101)
     }
 
     /// Fills `cellSums`: each cell's four pixels added up (at most 1020), four cells at a time in the 16-bit lanes

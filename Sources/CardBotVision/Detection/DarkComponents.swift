@@ -59,7 +59,6 @@ final class DarkComponents {
         out.update(repeating: 0, count: stride)
         (out + stride * (height + 1)).update(repeating: 0, count: stride)
         thresholds.compute(pixels, width: width, height: height, window: window, offset: offset, share: share)
-        let pairs = width / 2
         var previousRunsStart = 0
         var previousRunsEnd = 0
         for y in 0..<height {
@@ -67,14 +66,9 @@ final class DarkComponents {
             let target = out + (y + 1) * stride + 1
             target[-1] = 0
             target[width] = 0
-            // Both pixels of a cell against its level: the hot loop, on plain pointers so that it vectorises.
+            // Each pixel against its cell's level: the hot loop, on plain pointers so that it vectorises.
             let levels = thresholds.row(y)
-            for i in 0..<pairs {
-                let level = levels[i]
-                target[2 * i] = source[2 * i] < level ? 1 : 0
-                target[2 * i + 1] = source[2 * i + 1] < level ? 1 : 0
-            }
-            if width & 1 == 1 { target[width - 1] = source[width - 1] < levels[pairs - 1] ? 1 : 0 }
+            for x in 0..<width { target[x] = source[x] < levels[x] ? 1 : 0 }
             let currentRunsStart = runStart.count
             collectRuns(target, width: width, row: Int32(y))
             joinRuns(previous: previousRunsStart..<previousRunsEnd, current: currentRunsStart..<runStart.count)
