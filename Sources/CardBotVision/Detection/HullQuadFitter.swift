@@ -197,10 +197,11 @@ final class HullQuadFitter {
         let hx = hullX.base, hy = hullY.base
         var n = 0
         @inline(__always) func turns(_ x: Int, _ y: Int) -> Bool {
-            // Whether the last two hull points and (x, y) turn clockwise on screen (y down).
-            let ax = hx[n - 1] - hx[n - 2], ay = hy[n - 1] - hy[n - 2]
-            let bx = x - hx[n - 1], by = y - hy[n - 1]
-            return ax * by - ay * bx > 0
+            // Whether the last two hull points and (x, y) turn clockwise on screen (y down). Pixel coordinates: the
+            // products cannot overflow.
+            let ax = hx[n &- 1] &- hx[n &- 2], ay = hy[n &- 1] &- hy[n &- 2]
+            let bx = x &- hx[n &- 1], by = y &- hy[n &- 1]
+            return ax &* by &- ay &* bx > 0
         }
         // Lower hull (left to right), then upper (right to left).
         var previous = Int.min

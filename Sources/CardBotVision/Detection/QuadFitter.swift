@@ -12,29 +12,36 @@ enum QuadFitter {
     /// The four corners in contour order (clockwise on screen), or nil when the contour is not a clean quad.
     static func fit(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, minimumSide: Double) -> [ImagePoint]? {
         guard count >= 8 else { return nil }
-        var sumX = 0, sumY = 0
+        // The points are pixels of a frame (under 2^15 across) and a contour is at most a few tens of thousands of
+        // them, so the sums fit 32 bits and add up four to a vector; products of differences fit 64 bits exactly.
+        var sumX: Int32 = 0, sumY: Int32 = 0
         for i in 0..<count {
-            sumX += Int(xs[i])
-            sumY += Int(ys[i])
+            sumX &+= xs[i]
+            sumY &+= ys[i]
         }
         let cx = Double(sumX) / Double(count)
         let cy = Double(sumY) / Double(count)
-        @inline(__always) func farthest(from px: Double, _ py: Double, in range: Range<Int>) -> Int {
-            var best = range.lowerBound
-            var bestDistance = -1.0
-            for j in range {
-                let i = j >= count ? j - count : j
-                let dx = Double(xs[i]) - px, dy = Double(ys[i]) - py
-                let distance = dx * dx + dy * dy
-                if distance > bestDistance {
-                    bestDistance = distance
-                    best = i
-                }
+        var first = 0
+        var farthestFromCentroid = -1.0
+        for i in 0..<count {
+            let dx = Double(xs[i]) - cx, dy = Double(ys[i]) - cy
+            let distance = dx * dx + dy * dy
+            if distance > farthestFromCentroid {
+                farthestFromCentroid = distance
+                first = i
             }
-            return best
         }
-        let first = farthest(from: cx, cy, in: 0..<count)
-        let third = farthest(from: Double(xs[first]), Double(ys[first]), in: 0..<count)
+        var third = 0
+        var farthestFromFirst = -1
+        let firstX = Int(xs[first]), firstY = Int(ys[first])
+        for i in 0..<count {
+            let dx = Int(xs[i]) &- firstX, dy = Int(ys[i]) &- firstY
+            let distance = dx &* dx &+ dy &* dy
+            if distance > farthestFromFirst {
+                farthestFromFirst = distance
+                third = i
+            }
+        }
         // Walk the two chains first -> third and third -> first (cyclically).
         let (i0, i2) = (first, third)
         let chainA = i0 < i2 ? i0..<i2 : i0..<(i2 + count)
@@ -43,18 +50,22 @@ enum QuadFitter {
         let x2 = Double(xs[i2]), y2 = Double(ys[i2])
         let diagonal = ((x2 - x0) * (x2 - x0) + (y2 - y0) * (y2 - y0)).squareRoot()
         guard diagonal >= minimumSide else { return nil }
+        // Twice the area of the triangle a point makes with the diagonal, in whole pixels: exact.
+        let diagonalX = Int(xs[i2]) &- Int(xs[i0]), diagonalY = Int(ys[i2]) &- Int(ys[i0])
+        let startX = Int(xs[i0]), startY = Int(ys[i0])
         @inline(__always) func farthestFromDiagonal(_ range: Range<Int>) -> (index: Int, distance: Double) {
             var best = range.lowerBound % count
-            var bestDistance = 0.0
+            var bestDistance = 0
             for j in range {
                 let i = j >= count ? j - count : j
-                let distance = abs((x2 - x0) * (Double(ys[i]) - y0) - (y2 - y0) * (Double(xs[i]) - x0))
+                let cross = diagonalX &* (Int(ys[i]) &- startY) &- diagonalY &* (Int(xs[i]) &- startX)
+                let distance = cross < 0 ? 0 &- cross : cross
                 if distance > bestDistance {
                     bestDistance = distance
                     best = i
                 }
             }
-            return (best, bestDistance / diagonal)
+            return (best, Double(bestDistance) / diagonal)
         }
         let (i1, d1) = farthestFromDiagonal(chainA)
         let (i3, d3) = farthestFromDiagonal(chainB)
