@@ -89,7 +89,8 @@ enum CornerRefiner {
             else { continue }
             for k in 0..<profileCount {
                 let t = first + Double(k) * 0.5
-                profile[k] = sampler.value(px + nx * t, py + ny * t)
+                // Inside the frame: the profile's two ends are.
+                profile[k] = sampler.valueInside(px + nx * t, py + ny * t)
             }
             // The steepest rise (dark inside to light outside) over one pixel.
             var bestK = -1

@@ -22,6 +22,23 @@ struct GraySampler {
         return top + (bottom - top) * fy
     }
 
+    /// The interpolated value at (`x`, `y`), which must lie in the frame (`contains(x, y, margin: 0)`): `value`
+    /// without the clamping, for the corner refiner's profiles, which are checked at both ends.
+    @inline(__always)
+    func valueInside(_ x: Double, _ y: Double) -> Double {
+        assert(contains(x, y, margin: 0), "a point outside the frame")
+        var ix = Int(x), iy = Int(y)
+        if ix >= width - 1 { ix = max(width - 2, 0) }
+        if iy >= height - 1 { iy = max(height - 2, 0) }
+        let fx = x - Double(ix), fy = y - Double(iy)
+        let row = pixels + (iy &* width &+ ix)
+        let p00 = Double(row[0]), p01 = Double(row[1])
+        let p10 = Double(row[width]), p11 = Double(row[width + 1])
+        let top = p00 + (p01 - p00) * fx
+        let bottom = p10 + (p11 - p10) * fx
+        return top + (bottom - top) * fy
+    }
+
     /// Whether (`x`, `y`) lies inside the frame with `margin` pixels to spare.
     @inline(__always)
     func contains(_ x: Double, _ y: Double, margin: Double) -> Bool {
