@@ -135,16 +135,26 @@ final class HullQuadFitter {
     /// How much of the quad's outline the contour itself runs along: the share of all four sides together, and of
     /// the least covered side. A hull spans a blob's hollows with straight edges that its contour does not follow,
     /// while a bitten marker's contour follows its outline but for the bite. Each side is split into 1 px bins; a
-    /// bin is covered when a contour point lies within 1.5 px of the side there.
+    /// bin is covered when a contour point lies within 1.5 px of the side there. Once the sides still to count could
+    /// no longer lift the total to `minimumSmearedOutlineCover`, the count stops: the total returned is then that of
+    /// the sides counted over all the bins (under that share, as the whole count's would be), the least side 0.
     static func outlineCover(_ corners: [ImagePoint], xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int)
         -> (total: Double, leastSide: Double)
     {
         var coveredTotal = 0, binsTotal = 0
         var leastSide = 1.0
+        // The bins of all four sides, so that a quad whose contour can no longer cover `minimumSmearedOutlineCover`
+        // of them, whatever the sides still to count, stops here (its cover is then under that share all the same).
+        let allBins = (0..<4).reduce(0) { total, k in
+            total + max(1, Int(corners[k].distance(to: corners[(k + 1) % 4]).rounded(.up)))
+        }
         for k in 0..<4 {
             let a = corners[k], b = corners[(k + 1) % 4]
             let length = a.distance(to: b)
             let bins = max(1, Int(length.rounded(.up)))
+            if Double(coveredTotal + allBins - binsTotal) < Self.minimumSmearedOutlineCover * Double(allBins) {
+                return (Double(coveredTotal) / Double(allBins), 0)
+            }
             var covered = [Bool](repeating: false, count: bins)
             let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
             for i in 0..<count {

@@ -56,13 +56,15 @@ enum QuadFitter {
         @inline(__always) func farthestFromDiagonal(_ range: Range<Int>) -> (index: Int, distance: Double) {
             var best = range.lowerBound % count
             var bestDistance = 0
-            for j in range {
-                let i = j >= count ? j - count : j
-                let cross = diagonalX &* (Int(ys[i]) &- startY) &- diagonalY &* (Int(xs[i]) &- startX)
-                let distance = cross < 0 ? 0 &- cross : cross
-                if distance > bestDistance {
-                    bestDistance = distance
-                    best = i
+            // The chain in at most two plain stretches: to the contour's end, then on from its start.
+            for stretch in [range.lowerBound..<min(range.upperBound, count), 0..<max(0, range.upperBound - count)] {
+                for i in stretch {
+                    let cross = diagonalX &* (Int(ys[i]) &- startY) &- diagonalY &* (Int(xs[i]) &- startX)
+                    let distance = cross < 0 ? 0 &- cross : cross
+                    if distance > bestDistance {
+                        bestDistance = distance
+                        best = i
+                    }
                 }
             }
             return (best, Double(bestDistance) / diagonal)
