@@ -42,18 +42,29 @@ struct ContourTracer {
                 var position = start
                 var cx = x, cy = y
                 var direction = firstDirection
-                xs.append(cx)
-                ys.append(cy)
+                // Room for the longest contour accepted and the point that overruns it, made once, so that the points
+                // are written without a check per point.
+                xs.reserve(maximumLength + 2)
+                ys.reserve(maximumLength + 2)
+                let pointsX = xs.base, pointsY = ys.base
+                pointsX[0] = cx
+                pointsY[0] = cy
+                var n = 1
+                defer {
+                    xs.count = n
+                    ys.count = n
+                }
                 while true {
                     position += offset[direction]
-                    cx += stepX[direction]
-                    cy += stepY(direction)
+                    cx &+= stepX[direction]
+                    cy &+= stepY(direction)
                     let backtrack = direction & 1 == 0 ? (direction + 6) & 7 : (direction + 5) & 7
                     let next = nextDirection(at: position, backtrack: backtrack)
                     if position == start && next == firstDirection { return true }
-                    xs.append(cx)
-                    ys.append(cy)
-                    if xs.count > maximumLength { return false }
+                    pointsX[n] = cx
+                    pointsY[n] = cy
+                    n += 1
+                    if n > maximumLength { return false }
                     direction = next
                 }
             }
