@@ -9,15 +9,30 @@ import CardBotImaging
 /// lies within a small tolerance of the side's line. This is cheaper than general polygon simplification and
 /// rejects blobs, hands and notched (occluded) squares at once.
 enum QuadFitter {
+    /// The longest contour whose coordinate sums are taken as 32-bit differences from its first point: at most
+    /// (count / 2) x count in all, under 2^31.
+    static let shortSums = 46_000
+
     /// The four corners in contour order (clockwise on screen), or nil when the contour is not a clean quad.
     static func fit(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, minimumSide: Double) -> [ImagePoint]? {
         guard count >= 8 else { return nil }
-        // The points are pixels of a frame (under 2^15 across) and a contour is at most a few tens of thousands of
-        // them, so the sums fit 32 bits and add up four to a vector; products of differences fit 64 bits exactly.
-        var sumX: Int32 = 0, sumY: Int32 = 0
-        for i in 0..<count {
-            sumX &+= xs[i]
-            sumY &+= ys[i]
+        // The sums, exactly. A closed contour's points lie at most count / 2 steps of a pixel from its first, so for
+        // contours of up to `shortSums` points their differences from it add up within 32 bits, four to a vector.
+        var sumX = 0, sumY = 0
+        if count <= Self.shortSums {
+            let x0 = xs[0], y0 = ys[0]
+            var differenceX: Int32 = 0, differenceY: Int32 = 0
+            for i in 0..<count {
+                differenceX &+= xs[i] &- x0
+                differenceY &+= ys[i] &- y0
+            }
+            sumX = count * Int(x0) + Int(differenceX)
+            sumY = count * Int(y0) + Int(differenceY)
+        } else {
+            for i in 0..<count {
+                sumX += Int(xs[i])
+                sumY += Int(ys[i])
+            }
         }
         let cx = Double(sumX) / Double(count)
         let cy = Double(sumY) / Double(count)

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import CardBotVision
+
+/// The quad fit of a pixel contour: a square's corners wherever it lies and however long its outline, no quad for a
+/// round blob.
+@Suite("Quad fitter")
+struct QuadFitterTests {
+    /// The clockwise contour (on screen, y down) of a square of `side` pixels whose top-left pixel is (`x`, `y`),
+    /// one point per pixel step, as the contour tracer gives it.
+    static func square(x: Int32, y: Int32, side: Int32) -> (xs: [Int32], ys: [Int32]) {
+        var xs: [Int32] = [], ys: [Int32] = []
+        for i in 0..<side { xs.append(x + i); ys.append(y) }
+        for i in 0..<side { xs.append(x + side); ys.append(y + i) }
+        for i in 0..<side { xs.append(x + side - i); ys.append(y + side) }
+        for i in 0..<side { xs.append(x); ys.append(y + side - i) }
+        return (xs, ys)
+    }
+
+    static func fit(_ contour: (xs: [Int32], ys: [Int32]), minimumSide: Double = 6) -> [CGPoint]? {
+        contour.xs.withUnsafeBufferPointer { xs in
+            contour.ys.withUnsafeBufferPointer { ys in
+                QuadFitter.fit(
+                    xs: xs.baseAddress!, ys: ys.baseAddress!, count: xs.count, minimumSide: minimumSide
+                )?.map { CGPoint(x: $0.x, y: $0.y) }
+            }
+        }
+    }
+
+    @Test(
+        "a square's four corners, short outlines and ones longer than the 32-bit sums take, near and far from the origin",
+        arguments: [
+            (x: Int32(40), y: Int32(30), side: Int32(24)),
+            (x: Int32(3_000_000), y: Int32(70_000), side: Int32(60)),
+            (x: Int32(1_000_000), y: Int32(2_000_000), side: Int32(12_000)),
+        ])
+    func squareCorners(x: Int32, y: Int32, side: Int32) throws {
+        let contour = Self.square(x: x, y: y, side: side)
+        #expect((contour.xs.count > QuadFitter.shortSums) == (side == 12_000))
+        let corners = try #require(Self.fit(contour))
+        let expected = [(x, y), (x + side, y), (x + side, y + side), (x, y + side)].map {
+            CGPoint(x: Double($0.0), y: Double($0.1))
+        }
+        // The corners come in contour order from whichever the fit found first: match each expected corner.
+        for corner in expected {
+            let nearest = corners.map { hypot($0.x - corner.x, $0.y - corner.y) }.min()!
+            #expect(nearest < 0.5, "corner \(corner) of \(corners)")
+        }
+    }
+
+    @Test("a round blob's outline is no quad")
+    func circleIsNoQuad() {
+        var xs: [Int32] = [], ys: [Int32] = []
+        var previous: (Int32, Int32)? = nil
+        for step in 0..<720 {
+            let angle = Double(step) / 720 * 2 * Double.pi
+            let point = (Int32((200 + 40 * cos(angle)).rounded()), Int32((200 + 40 * sin(angle)).rounded()))
+            if let previous, previous == point { continue }
+            xs.append(point.0)
+            ys.append(point.1)
+            previous = point
+        }
+        #expect(xs.count > 200)
+        #expect(Self.fit((xs, ys)) == nil)
+    }
+}
