@@ -1,3 +1,4 @@
+import CardBotGeometry
 import Foundation
 import Testing
 
@@ -18,12 +19,10 @@ struct QuadFitterTests {
         return (xs, ys)
     }
 
-    static func fit(_ contour: (xs: [Int32], ys: [Int32]), minimumSide: Double = 6) -> [CGPoint]? {
+    static func fit(_ contour: (xs: [Int32], ys: [Int32]), minimumSide: Double = 6) -> [ImagePoint]? {
         contour.xs.withUnsafeBufferPointer { xs in
             contour.ys.withUnsafeBufferPointer { ys in
-                QuadFitter.fit(
-                    xs: xs.baseAddress!, ys: ys.baseAddress!, count: xs.count, minimumSide: minimumSide
-                )?.map { CGPoint(x: $0.x, y: $0.y) }
+                QuadFitter.fit(xs: xs.baseAddress!, ys: ys.baseAddress!, count: xs.count, minimumSide: minimumSide)
             }
         }
     }
@@ -40,11 +39,11 @@ struct QuadFitterTests {
         #expect((contour.xs.count > QuadFitter.shortSums) == (side == 12_000))
         let corners = try #require(Self.fit(contour))
         let expected = [(x, y), (x + side, y), (x + side, y + side), (x, y + side)].map {
-            CGPoint(x: Double($0.0), y: Double($0.1))
+            ImagePoint(x: Double($0.0), y: Double($0.1))
         }
         // The corners come in contour order from whichever the fit found first: match each expected corner.
         for corner in expected {
-            let nearest = corners.map { hypot($0.x - corner.x, $0.y - corner.y) }.min()!
+            let nearest = corners.map { $0.distance(to: corner) }.min()!
             #expect(nearest < 0.5, "corner \(corner) of \(corners)")
         }
     }

@@ -10,16 +10,7 @@ struct GraySampler {
         let maxX = Double(width - 1), maxY = Double(height - 1)
         let cx = x < 0 ? 0 : (x > maxX ? maxX : x)
         let cy = y < 0 ? 0 : (y > maxY ? maxY : y)
-        var ix = Int(cx), iy = Int(cy)
-        if ix >= width - 1 { ix = max(width - 2, 0) }
-        if iy >= height - 1 { iy = max(height - 2, 0) }
-        let fx = cx - Double(ix), fy = cy - Double(iy)
-        let row = pixels + iy * width + ix
-        let p00 = Double(row[0]), p01 = Double(row[1])
-        let p10 = Double(row[width]), p11 = Double(row[width + 1])
-        let top = p00 + (p01 - p00) * fx
-        let bottom = p10 + (p11 - p10) * fx
-        return top + (bottom - top) * fy
+        return valueInside(cx, cy)
     }
 
     /// The interpolated value at (`x`, `y`), which must lie in the frame (`contains(x, y, margin: 0)`): `value`

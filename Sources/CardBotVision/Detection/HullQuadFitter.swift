@@ -145,12 +145,11 @@ final class HullQuadFitter {
         var leastSide = 1.0
         // The bins of all four sides, so that a quad whose contour can no longer cover `minimumSmearedOutlineCover`
         // of them, whatever the sides still to count, stops here (its cover is then under that share all the same).
-        let allBins = (0..<4).reduce(0) { total, k in
-            total + max(1, Int(corners[k].distance(to: corners[(k + 1) % 4]).rounded(.up)))
-        }
+        let lengths = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
+        let allBins = lengths.reduce(0) { $0 + max(1, Int($1.rounded(.up))) }
         for k in 0..<4 {
             let a = corners[k], b = corners[(k + 1) % 4]
-            let length = a.distance(to: b)
+            let length = lengths[k]
             let bins = max(1, Int(length.rounded(.up)))
             if Double(coveredTotal + allBins - binsTotal) < Self.minimumSmearedOutlineCover * Double(allBins) {
                 return (Double(coveredTotal) / Double(allBins), 0)

@@ -9,30 +9,28 @@ import CardBotImaging
 /// lies within a small tolerance of the side's line. This is cheaper than general polygon simplification and
 /// rejects blobs, hands and notched (occluded) squares at once.
 enum QuadFitter {
-    /// The longest contour whose coordinate sums are taken as 32-bit differences from its first point: at most
-    /// (count / 2) x count in all, under 2^31.
+    /// The most points whose coordinates are summed as 32-bit differences from the first of them: each within
+    /// `shortSums` pixels of it, so at most `shortSums` squared over 2 in all, under 2^31.
     static let shortSums = 46_000
 
     /// The four corners in contour order (clockwise on screen), or nil when the contour is not a clean quad.
     static func fit(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, minimumSide: Double) -> [ImagePoint]? {
         guard count >= 8 else { return nil }
-        // The sums, exactly. A closed contour's points lie at most count / 2 steps of a pixel from its first, so for
-        // contours of up to `shortSums` points their differences from it add up within 32 bits, four to a vector.
+        // The sums, exactly, in blocks of up to `shortSums` points: along a contour each point lies within a pixel of
+        // the last, so a block's differences from its first point add up within 32 bits, four to a vector.
         var sumX = 0, sumY = 0
-        if count <= Self.shortSums {
-            let x0 = xs[0], y0 = ys[0]
+        var blockStart = 0
+        while blockStart < count {
+            let blockEnd = min(count, blockStart + Self.shortSums)
+            let x0 = xs[blockStart], y0 = ys[blockStart]
             var differenceX: Int32 = 0, differenceY: Int32 = 0
-            for i in 0..<count {
+            for i in blockStart..<blockEnd {
                 differenceX &+= xs[i] &- x0
                 differenceY &+= ys[i] &- y0
             }
-            sumX = count * Int(x0) + Int(differenceX)
-            sumY = count * Int(y0) + Int(differenceY)
-        } else {
-            for i in 0..<count {
-                sumX += Int(xs[i])
-                sumY += Int(ys[i])
-            }
+            sumX += (blockEnd - blockStart) * Int(x0) + Int(differenceX)
+            sumY += (blockEnd - blockStart) * Int(y0) + Int(differenceY)
+            blockStart = blockEnd
         }
         let cx = Double(sumX) / Double(count)
         let cy = Double(sumY) / Double(count)
@@ -61,18 +59,15 @@ enum QuadFitter {
         let (i0, i2) = (first, third)
         let chainA = i0 < i2 ? i0..<i2 : i0..<(i2 + count)
         let chainB = i2 < i0 ? i2..<i0 : i2..<(i0 + count)
-        let x0 = Double(xs[i0]), y0 = Double(ys[i0])
-        let x2 = Double(xs[i2]), y2 = Double(ys[i2])
-        let diagonal = ((x2 - x0) * (x2 - x0) + (y2 - y0) * (y2 - y0)).squareRoot()
-        guard diagonal >= minimumSide else { return nil }
-        // Twice the area of the triangle a point makes with the diagonal, in whole pixels: exact.
-        let diagonalX = Int(xs[i2]) &- Int(xs[i0]), diagonalY = Int(ys[i2]) &- Int(ys[i0])
         let startX = Int(xs[i0]), startY = Int(ys[i0])
+        let diagonalX = Int(xs[i2]) &- startX, diagonalY = Int(ys[i2]) &- startY
+        let diagonal = Double(diagonalX &* diagonalX &+ diagonalY &* diagonalY).squareRoot()
+        guard diagonal >= minimumSide else { return nil }
         @inline(__always) func farthestFromDiagonal(_ range: Range<Int>) -> (index: Int, distance: Double) {
             var best = range.lowerBound % count
             var bestDistance = 0
-            // The chain in at most two plain stretches: to the contour's end, then on from its start.
-            for stretch in [range.lowerBound..<min(range.upperBound, count), 0..<max(0, range.upperBound - count)] {
+            // Twice the area of the triangle a point makes with the diagonal, in whole pixels: exact.
+            @inline(__always) func scan(_ stretch: Range<Int>) {
                 for i in stretch {
                     let cross = diagonalX &* (Int(ys[i]) &- startY) &- diagonalY &* (Int(xs[i]) &- startX)
                     let distance = cross < 0 ? 0 &- cross : cross
@@ -82,6 +77,9 @@ enum QuadFitter {
                     }
                 }
             }
+            // The chain in at most two plain stretches: to the contour's end, then on from its start.
+            scan(range.lowerBound..<min(range.upperBound, count))
+            scan(0..<max(0, range.upperBound - count))
             return (best, Double(bestDistance) / diagonal)
         }
         let (i1, d1) = farthestFromDiagonal(chainA)
