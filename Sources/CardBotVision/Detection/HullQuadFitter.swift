@@ -28,6 +28,16 @@ final class HullQuadFitter {
         var followsOutline: Bool
     }
 
+    /// A run of hull edges in one direction: its first and last vertex, and the length from one to the other.
+    private struct Run {
+        var from: Int
+        var to: Int
+        var length: Double
+    }
+
+    private let runs = ScratchBuffer<Run>(capacity: 64)
+    /// `outlineCover`'s bins along one side, 1 where the contour passes.
+    private let covered = ScratchBuffer<UInt8>(capacity: 1024)
     private let keys = ScratchBuffer<Int>(capacity: 1024)
     private let columnTop = ScratchBuffer<Int>(capacity: 512)
     private let columnBottom = ScratchBuffer<Int>(capacity: 512)
@@ -67,7 +77,7 @@ final class HullQuadFitter {
             }
         }
         // Runs: (first vertex, last vertex) of consecutive edges within 20 degrees of the run's direction so far.
-        var runs: [(from: Int, to: Int, length: Double)] = []
+        runs.removeAll()
         var runFrom = start, sumX = 0.0, sumY = 0.0
         for k in 0..<m {
             let i = (start + k) % m
@@ -75,7 +85,7 @@ final class HullQuadFitter {
             let runLength = (sumX * sumX + sumY * sumY).squareRoot()
             let edgeLength = (ex * ex + ey * ey).squareRoot()
             if runLength > 0, (sumX * ex + sumY * ey) / (runLength * edgeLength) < 0.94 {
-                runs.append((runFrom, i, runLength))
+                runs.append(Run(from: runFrom, to: i, length: runLength))
                 runFrom = i
                 sumX = 0
                 sumY = 0
@@ -83,26 +93,22 @@ final class HullQuadFitter {
             sumX += ex
             sumY += ey
         }
-        runs.append((runFrom, start, (sumX * sumX + sumY * sumY).squareRoot()))
-        guard runs.count >= 4 else { return nil }
-        // The four longest, in hull order.
-        let chosen = runs.indices.sorted { runs[$0].length > runs[$1].length }.prefix(4).sorted()
-        var lines: [CornerRefiner.Line] = []
-        for index in chosen {
-            let run = runs[index]
-            lines.append(
-                CornerRefiner.Line(
-                    through: ImagePoint(x: Double(hx[run.from]), y: Double(hy[run.from])),
-                    ImagePoint(x: Double(hx[run.to]), y: Double(hy[run.to]))))
+        runs.append(Run(from: runFrom, to: start, length: (sumX * sumX + sumY * sumY).squareRoot()))
+        guard let chosen = Self.longestFour(runs) else { return nil }
+        var lines = Quartet(repeating: CornerRefiner.Line(point: ImagePoint(x: 0, y: 0), direction: ImagePoint(x: 0, y: 0)))
+        for k in 0..<4 {
+            let run = runs[chosen[k]]
+            lines[k] = CornerRefiner.Line(
+                through: ImagePoint(x: Double(hx[run.from]), y: Double(hy[run.from])),
+                ImagePoint(x: Double(hx[run.to]), y: Double(hy[run.to])))
         }
         // Corner k where side k - 1 meets side k; the sides must turn clockwise by a clear angle.
-        var corners: [ImagePoint] = []
-        corners.reserveCapacity(4)
+        var corners = Quartet(repeating: ImagePoint(x: 0, y: 0))
         for k in 0..<4 {
             let a = lines[(k + 3) % 4], b = lines[k]
             let cross = a.direction.x * b.direction.y - a.direction.y * b.direction.x
             guard cross > 0.2, let corner = a.intersection(with: b) else { return nil }
-            corners.append(corner)
+            corners[k] = corner
         }
         var quadArea = 0.0
         for k in 0..<4 {
@@ -117,11 +123,42 @@ final class HullQuadFitter {
             hullArea += Double(hx[i] * hy[j] - hx[j] * hy[i])
         }
         guard quadArea > 0, hullArea >= Self.minimumFill * quadArea else { return nil }
-        let cover = Self.outlineCover(corners, xs: xs, ys: ys, count: count)
+        let cover = outlineCover(corners, xs: xs, ys: ys, count: count)
         guard cover.total >= Self.minimumSmearedOutlineCover else { return nil }
         return Fit(
-            corners: corners,
+            corners: corners.array,
             followsOutline: cover.total >= Self.minimumOutlineCover && cover.leastSide >= Self.minimumSideCover)
+    }
+
+    /// The indices of the four longest runs, in hull order; of runs of equal length, the earlier.
+    private static func longestFour(_ runs: ScratchBuffer<Run>) -> Quartet<Int>? {
+        guard runs.count >= 4 else { return nil }
+        // The best four so far, longest first; a run displaces only a strictly shorter one, so of equal runs the
+        // earlier stays ahead.
+        var best = Quartet(repeating: -1)
+        for index in 0..<runs.count {
+            let length = runs[index].length
+            var slot = 4
+            while slot > 0, best[slot - 1] < 0 || runs[best[slot - 1]].length < length { slot -= 1 }
+            guard slot < 4 else { continue }
+            var k = 3
+            while k > slot {
+                best[k] = best[k - 1]
+                k -= 1
+            }
+            best[slot] = index
+        }
+        // In hull order.
+        for i in 1..<4 {
+            let value = best[i]
+            var k = i
+            while k > 0, best[k - 1] > value {
+                best[k] = best[k - 1]
+                k -= 1
+            }
+            best[k] = value
+        }
+        return best
     }
 
     /// The least share of the quad's outline along which the contour itself runs (within 1.5 px), and of each side,
@@ -138,15 +175,19 @@ final class HullQuadFitter {
     /// bin is covered when a contour point lies within 1.5 px of the side there. Once the sides still to count could
     /// no longer lift the total to `minimumSmearedOutlineCover`, the count stops: the total returned is then that of
     /// the sides counted over all the bins (under that share, as the whole count's would be), the least side 0.
-    static func outlineCover(_ corners: [ImagePoint], xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int)
+    func outlineCover(_ corners: Quartet<ImagePoint>, xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int)
         -> (total: Double, leastSide: Double)
     {
         var coveredTotal = 0, binsTotal = 0
         var leastSide = 1.0
         // The bins of all four sides, so that a quad whose contour can no longer cover `minimumSmearedOutlineCover`
         // of them, whatever the sides still to count, stops here (its cover is then under that share all the same).
-        let lengths = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
-        let allBins = lengths.reduce(0) { $0 + max(1, Int($1.rounded(.up))) }
+        var lengths = Quartet(repeating: 0.0)
+        var allBins = 0
+        for k in 0..<4 {
+            lengths[k] = corners[k].distance(to: corners[(k + 1) % 4])
+            allBins += max(1, Int(lengths[k].rounded(.up)))
+        }
         for k in 0..<4 {
             let a = corners[k], b = corners[(k + 1) % 4]
             let length = lengths[k]
@@ -154,15 +195,18 @@ final class HullQuadFitter {
             if Double(coveredTotal + allBins - binsTotal) < Self.minimumSmearedOutlineCover * Double(allBins) {
                 return (Double(coveredTotal) / Double(allBins), 0)
             }
-            var covered = [Bool](repeating: false, count: bins)
+            covered.reserve(bins)
+            let marks = covered.base
+            marks.update(repeating: 0, count: bins)
             let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
             for i in 0..<count {
                 let dx = Double(xs[i]) - a.x, dy = Double(ys[i]) - a.y
                 let along = dx * ux + dy * uy
                 guard along >= 0, along < length, abs(dx * uy - dy * ux) <= 1.5 else { continue }
-                covered[min(bins - 1, Int(along))] = true
+                marks[min(bins - 1, Int(along))] = 1
             }
-            let hits = covered.reduce(0) { $0 + ($1 ? 1 : 0) }
+            var hits = 0
+            for bin in 0..<bins { hits &+= Int(marks[bin]) }
             leastSide = min(leastSide, Double(hits) / Double(bins))
             coveredTotal += hits
             binsTotal += bins

@@ -88,14 +88,12 @@ enum QuadFitter {
         // (A steep view's marker is a thin rhombus: with 20 degree corners the others stand 0.09 of the diagonal
         // off it.)
         guard d1 >= 0.06 * diagonal, d3 >= 0.06 * diagonal else { return nil }
-        let indices = [i0, i1, i2, i3]
-        var corners: [ImagePoint] = []
-        corners.reserveCapacity(4)
-        for index in indices { corners.append(ImagePoint(x: Double(xs[index]), y: Double(ys[index]))) }
+        let indices = Quartet(i0, i1, i2, i3)
+        var corners = Quartet(repeating: ImagePoint(x: 0, y: 0))
+        for k in 0..<4 { corners[k] = ImagePoint(x: Double(xs[indices[k]]), y: Double(ys[indices[k]])) }
         // Every side runs straight between its corners: fit a line to the middle of each side's chain (the corners
         // themselves are rounded by blur and digitisation) and require every point there to lie close to it.
-        var lines: [(point: ImagePoint, direction: ImagePoint)] = []
-        lines.reserveCapacity(4)
+        var lines = Quartet(repeating: (point: ImagePoint(x: 0, y: 0), direction: ImagePoint(x: 0, y: 0)))
         for side in 0..<4 {
             let from = indices[side]
             let to = indices[(side + 1) % 4]
@@ -147,7 +145,7 @@ enum QuadFitter {
                 if abs(vx * (Double(ys[i]) - my) - vy * (Double(xs[i]) - mx)) > tolerance { return nil }
                 j += 1
             }
-            lines.append((ImagePoint(x: mx, y: my), ImagePoint(x: vx, y: vy)))
+            lines[side] = (ImagePoint(x: mx, y: my), ImagePoint(x: vx, y: vy))
         }
         // The corners where neighbouring sides' lines meet, which must be near the contour's corner points.
         for i in 0..<4 {
@@ -168,6 +166,6 @@ enum QuadFitter {
             let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
             if cross <= 0 { return nil }
         }
-        return corners
+        return corners.array
     }
 }
