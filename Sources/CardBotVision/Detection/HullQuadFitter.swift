@@ -38,11 +38,11 @@ final class HullQuadFitter {
     private let runs = ScratchBuffer<Run>(capacity: 64)
     /// `outlineCover`'s bins along one side, 1 where the contour passes.
     private let covered = ScratchBuffer<UInt8>(capacity: 1024)
-    private let keys = ScratchBuffer<Int>(capacity: 1024)
     private let columnTop = ScratchBuffer<Int>(capacity: 512)
     private let columnBottom = ScratchBuffer<Int>(capacity: 512)
-    private let hullX = ScratchBuffer<Int>(capacity: 512)
-    private let hullY = ScratchBuffer<Int>(capacity: 512)
+    /// The last hull made (`makeHull`), its vertices in order.
+    let hullX = ScratchBuffer<Int>(capacity: 512)
+    let hullY = ScratchBuffer<Int>(capacity: 512)
 
     /// The least share of the quad that the hull must cover (a corner cut off at up to half of both sides still
     /// leaves 7/8 of it).
@@ -217,7 +217,10 @@ final class HullQuadFitter {
     /// The convex hull of the contour's points into `hullX`/`hullY`, clockwise on screen without collinear
     /// points (Andrew's monotone chain); false when it is degenerate. Only the highest and lowest point of each
     /// column can be on the hull, so those, column by column, are the points already sorted by x then y.
-    private func makeHull(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int) -> Bool {
+    func makeHull(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int) -> Bool {
+        hullX.removeAll()
+        hullY.removeAll()
+        guard count > 0 else { return false }
         var minX = Int.max, maxX = Int.min
         for i in 0..<count {
             minX = min(minX, Int(xs[i]))
@@ -230,23 +233,12 @@ final class HullQuadFitter {
         top.update(repeating: Int.max, count: span)
         bottom.update(repeating: Int.min, count: span)
         for i in 0..<count {
-            let column = Int(xs[i]) - minX, y = Int(ys[i])
+            let column = Int(xs[i]) &- minX, y = Int(ys[i])
             top[column] = min(top[column], y)
             bottom[column] = max(bottom[column], y)
         }
-        keys.removeAll()
-        keys.reserve(2 * span)
-        for column in 0..<span where top[column] <= bottom[column] {
-            let x = column + minX
-            keys.append(x << 32 | top[column])
-            if bottom[column] != top[column] { keys.append(x << 32 | bottom[column]) }
-        }
-        let count = keys.count
-        let sorted = UnsafeBufferPointer(start: keys.base, count: count)
-        hullX.removeAll()
-        hullY.removeAll()
-        hullX.reserve(2 * count + 1)
-        hullY.reserve(2 * count + 1)
+        hullX.reserve(2 * span + 2)
+        hullY.reserve(2 * span + 2)
         let hx = hullX.base, hy = hullY.base
         var n = 0
         @inline(__always) func turns(_ x: Int, _ y: Int) -> Bool {
@@ -256,26 +248,24 @@ final class HullQuadFitter {
             let bx = x &- hx[n &- 1], by = y &- hy[n &- 1]
             return ax &* by &- ay &* bx > 0
         }
-        // Lower hull (left to right), then upper (right to left).
-        var previous = Int.min
-        for i in 0..<count where sorted[i] != previous {
-            previous = sorted[i]
-            let x = sorted[i] >> 32, y = sorted[i] & 0xFFFF_FFFF
-            while n >= 2 && !turns(x, y) { n -= 1 }
+        @inline(__always) func push(_ x: Int, _ y: Int, above least: Int) {
+            while n >= least && !turns(x, y) { n -= 1 }
             hx[n] = x
             hy[n] = y
             n += 1
         }
+        // The chain along the top, left to right, from the first column's top to the last column's bottom: of the
+        // points sorted by x then y, a column's bottom (below its top) is always dropped by the next column's top, so
+        // it is left out, but for the last column's.
+        for column in 0..<span where top[column] <= bottom[column] { push(column + minX, top[column], above: 2) }
+        if bottom[span - 1] != top[span - 1] { push(maxX, bottom[span - 1], above: 2) }
+        // The chain along the bottom, right to left, back to the first point: the columns' bottoms, and the first
+        // column's top (the last column's top, next in that order, is always dropped by the column before it).
         let lower = n + 1
-        previous = sorted[count - 1]
-        for i in stride(from: count - 2, through: 0, by: -1) where sorted[i] != previous {
-            previous = sorted[i]
-            let x = sorted[i] >> 32, y = sorted[i] & 0xFFFF_FFFF
-            while n >= lower && !turns(x, y) { n -= 1 }
-            hx[n] = x
-            hy[n] = y
-            n += 1
+        for column in stride(from: span - 2, through: 0, by: -1) where top[column] <= bottom[column] {
+            push(column + minX, bottom[column], above: lower)
         }
+        if top[0] != bottom[0] { push(minX, top[0], above: lower) }
         n -= 1  // the first point again
         hullX.count = max(0, n)
         hullY.count = max(0, n)

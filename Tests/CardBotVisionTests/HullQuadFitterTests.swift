@@ -1,0 +1,141 @@
+import CardBotGeometry
+import CardBotSynth
+import Foundation
+import Testing
+
+@testable import CardBotVision
+
+/// The hull quad fit: the convex hull of a contour's points, the quad of a square with a corner bitten off, no quad
+/// for a round blob.
+@Suite("Hull quad fitter")
+struct HullQuadFitterTests {
+    /// The convex hull of `points` by the textbook monotone chain over all of them, sorted by x then y: clockwise on
+    /// screen (y down) from the least point, without collinear points; empty when it has fewer than three.
+    static func referenceHull(_ points: [(x: Int, y: Int)]) -> [(x: Int, y: Int)] {
+        var sorted: [(x: Int, y: Int)] = []
+        for point in points.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) })
+        where sorted.last.map({ $0 != point }) ?? true {
+            sorted.append(point)
+        }
+        func turns(_ a: (x: Int, y: Int), _ b: (x: Int, y: Int), _ c: (x: Int, y: Int)) -> Bool {
+            (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x) > 0
+        }
+        var hull: [(x: Int, y: Int)] = []
+        for point in sorted {
+            while hull.count >= 2 && !turns(hull[hull.count - 2], hull[hull.count - 1], point) { hull.removeLast() }
+            hull.append(point)
+        }
+        let lower = hull.count + 1
+        for point in sorted.dropLast().reversed() {
+            while hull.count >= lower && !turns(hull[hull.count - 2], hull[hull.count - 1], point) {
+                hull.removeLast()
+            }
+            hull.append(point)
+        }
+        hull.removeLast()
+        return hull.count >= 3 ? hull : []
+    }
+
+    /// The hull the fitter makes of `points`, empty when it finds it degenerate.
+    static func fitterHull(_ points: [(x: Int, y: Int)], fitter: HullQuadFitter) -> [(x: Int, y: Int)] {
+        let xs = points.map { Int32($0.x) }, ys = points.map { Int32($0.y) }
+        let made = xs.withUnsafeBufferPointer { xs in
+            ys.withUnsafeBufferPointer { ys in fitter.makeHull(xs: xs.baseAddress!, ys: ys.baseAddress!, count: points.count) }
+        }
+        guard made else { return [] }
+        return (0..<fitter.hullX.count).map { (fitter.hullX[$0], fitter.hullY[$0]) }
+    }
+
+    @Test("the hull of random point sets and contours is the textbook one, vertex for vertex")
+    func hullMatchesReference() {
+        var random = SynthRandom(seed: 29)
+        let fitter = HullQuadFitter()
+        var compared = 0
+        for round in 0..<2_000 {
+            let width = Int.random(in: 1...40, using: &random), height = Int.random(in: 1...40, using: &random)
+            let originX = Int.random(in: 0...5_000, using: &random), originY = Int.random(in: 0...5_000, using: &random)
+            var points: [(x: Int, y: Int)] = []
+            if round % 2 == 0 {
+                // A cloud, duplicates and single columns and rows among them.
+                for _ in 0..<Int.random(in: 1...120, using: &random) {
+                    points.append(
+                        (originX + Int.random(in: 0..<width, using: &random),
+                         originY + Int.random(in: 0..<height, using: &random)))
+                }
+            } else {
+                // A closed walk of unit steps, as a traced contour is: every column between its ends visited.
+                var x = originX, y = originY
+                for _ in 0..<Int.random(in: 8...300, using: &random) {
+                    points.append((x, y))
+                    x += Int.random(in: -1...1, using: &random)
+                    y += Int.random(in: -1...1, using: &random)
+                }
+            }
+            let expected = Self.referenceHull(points)
+            let made = Self.fitterHull(points, fitter: fitter)
+            #expect(made.elementsEqual(expected, by: ==), "points \(points)")
+            if !expected.isEmpty { compared += 1 }
+        }
+        // Most sets have a proper hull, so the comparison is not all of degenerate cases.
+        #expect(compared > 1_500)
+    }
+
+    @Test("a line of points, one point, and one column have no hull")
+    func degenerateHulls() {
+        let fitter = HullQuadFitter()
+        #expect(Self.fitterHull([(5, 5)], fitter: fitter).isEmpty)
+        #expect(Self.fitterHull((0..<10).map { (7, 3 + $0) }, fitter: fitter).isEmpty)
+        #expect(Self.fitterHull((0..<10).map { (2 + $0, 4 + 2 * $0) }, fitter: fitter).isEmpty)
+        let square = Self.fitterHull([(0, 0), (3, 0), (3, 3), (0, 3), (1, 1), (2, 0)], fitter: fitter)
+        #expect(square.elementsEqual([(0, 0), (3, 0), (3, 3), (0, 3)], by: ==))
+    }
+
+    /// The clockwise contour of a square of `side` pixels from (`x`, `y`) with its top-left corner cut off along a
+    /// diagonal `cut` pixels from the corner, one point per pixel step.
+    static func bittenSquare(x: Int32, y: Int32, side: Int32, cut: Int32) -> (xs: [Int32], ys: [Int32]) {
+        var xs: [Int32] = [], ys: [Int32] = []
+        for i in cut..<side { xs.append(x + i); ys.append(y) }
+        for i in 0..<side { xs.append(x + side); ys.append(y + i) }
+        for i in 0..<side { xs.append(x + side - i); ys.append(y + side) }
+        for i in 0..<(side - cut) { xs.append(x); ys.append(y + side - i) }
+        for i in 0..<cut { xs.append(x + i); ys.append(y + cut - i) }
+        return (xs, ys)
+    }
+
+    @Test("a square with a corner bitten off gives the square's corners, the bitten one too")
+    func bittenSquareCorners() throws {
+        let contour = Self.bittenSquare(x: 100, y: 60, side: 48, cut: 14)
+        let fitter = HullQuadFitter()
+        let fit = try #require(
+            contour.xs.withUnsafeBufferPointer { xs in
+                contour.ys.withUnsafeBufferPointer { ys in
+                    fitter.fit(xs: xs.baseAddress!, ys: ys.baseAddress!, count: xs.count, minimumSide: 12)
+                }
+            })
+        #expect(fit.followsOutline)
+        for corner in [(100.0, 60.0), (148.0, 60.0), (148.0, 108.0), (100.0, 108.0)] {
+            let expected = ImagePoint(x: corner.0, y: corner.1)
+            let nearest = fit.corners.map { $0.distance(to: expected) }.min()!
+            #expect(nearest < 1, "corner \(expected) of \(fit.corners)")
+        }
+    }
+
+    @Test("a round blob's hull is no quad")
+    func circleIsNoQuad() {
+        var xs: [Int32] = [], ys: [Int32] = []
+        for step in 0..<720 {
+            let angle = Double(step) / 720 * 2 * Double.pi
+            let point = (Int32((200 + 40 * cos(angle)).rounded()), Int32((200 + 40 * sin(angle)).rounded()))
+            if let last = xs.last, last == point.0, ys.last == point.1 { continue }
+            xs.append(point.0)
+            ys.append(point.1)
+        }
+        let fitter = HullQuadFitter()
+        let fit = xs.withUnsafeBufferPointer { xs in
+            ys.withUnsafeBufferPointer { ys in
+                fitter.fit(xs: xs.baseAddress!, ys: ys.baseAddress!, count: xs.count, minimumSide: 12)
+            }
+        }
+        #expect(fit == nil)
+    }
+}
