@@ -199,8 +199,15 @@ final class HullQuadFitter {
             let marks = covered.base
             marks.update(repeating: 0, count: bins)
             let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
+            // A point within 1.5 px of the side lies within 1.5 px of its box: the others are passed over on whole
+            // numbers (with a pixel to spare for rounding).
+            @inline(__always) func whole(_ value: Double) -> Int32 { Int32(max(-1e9, min(1e9, value.rounded()))) }
+            let leastX = whole(min(a.x, b.x) - 2.5), mostX = whole(max(a.x, b.x) + 2.5)
+            let leastY = whole(min(a.y, b.y) - 2.5), mostY = whole(max(a.y, b.y) + 2.5)
             for i in 0..<count {
-                let dx = Double(xs[i]) - a.x, dy = Double(ys[i]) - a.y
+                let x = xs[i], y = ys[i]
+                guard x >= leastX, x <= mostX, y >= leastY, y <= mostY else { continue }
+                let dx = Double(x) - a.x, dy = Double(y) - a.y
                 let along = dx * ux + dy * uy
                 guard along >= 0, along < length, abs(dx * uy - dy * ux) <= 1.5 else { continue }
                 marks[min(bins - 1, Int(along))] = 1
