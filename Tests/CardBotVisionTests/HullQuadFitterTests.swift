@@ -40,7 +40,9 @@ struct HullQuadFitterTests {
     static func fitterHull(_ points: [(x: Int, y: Int)], fitter: HullQuadFitter) -> [(x: Int, y: Int)] {
         let xs = points.map { Int32($0.x) }, ys = points.map { Int32($0.y) }
         let made = xs.withUnsafeBufferPointer { xs in
-            ys.withUnsafeBufferPointer { ys in fitter.makeHull(xs: xs.baseAddress!, ys: ys.baseAddress!, count: points.count) }
+            ys.withUnsafeBufferPointer { ys in
+                fitter.makeHull(xs: xs.baseAddress!, ys: ys.baseAddress!, count: points.count)
+            }
         }
         guard made else { return [] }
         return (0..<fitter.hullX.count).map { (fitter.hullX[$0], fitter.hullY[$0]) }
@@ -58,9 +60,9 @@ struct HullQuadFitterTests {
             if round % 2 == 0 {
                 // A cloud, duplicates and single columns and rows among them.
                 for _ in 0..<Int.random(in: 1...120, using: &random) {
-                    points.append(
-                        (originX + Int.random(in: 0..<width, using: &random),
-                         originY + Int.random(in: 0..<height, using: &random)))
+                    let x = originX + Int.random(in: 0..<width, using: &random)
+                    let y = originY + Int.random(in: 0..<height, using: &random)
+                    points.append((x, y))
                 }
             } else {
                 // A closed walk of unit steps, as a traced contour is: every column between its ends visited.
@@ -93,13 +95,13 @@ struct HullQuadFitterTests {
     /// The clockwise contour of a square of `side` pixels from (`x`, `y`) with its top-left corner cut off along a
     /// diagonal `cut` pixels from the corner, one point per pixel step.
     static func bittenSquare(x: Int32, y: Int32, side: Int32, cut: Int32) -> (xs: [Int32], ys: [Int32]) {
-        var xs: [Int32] = [], ys: [Int32] = []
-        for i in cut..<side { xs.append(x + i); ys.append(y) }
-        for i in 0..<side { xs.append(x + side); ys.append(y + i) }
-        for i in 0..<side { xs.append(x + side - i); ys.append(y + side) }
-        for i in 0..<(side - cut) { xs.append(x); ys.append(y + side - i) }
-        for i in 0..<cut { xs.append(x + i); ys.append(y + cut - i) }
-        return (xs, ys)
+        var points: [(Int32, Int32)] = []
+        points += (cut..<side).map { (x + $0, y) }
+        points += (0..<side).map { (x + side, y + $0) }
+        points += (0..<side).map { (x + side - $0, y + side) }
+        points += (0..<(side - cut)).map { (x, y + side - $0) }
+        points += (0..<cut).map { (x + $0, y + cut - $0) }
+        return (points.map(\.0), points.map(\.1))
     }
 
     @Test("a square with a corner bitten off gives the square's corners, the bitten one too")

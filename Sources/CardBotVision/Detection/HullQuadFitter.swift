@@ -70,7 +70,8 @@ final class HullQuadFitter {
         var sharpest = 2.0
         for i in 0..<m {
             let (ax, ay) = edge((i + m - 1) % m), (bx, by) = edge(i)
-            let cosine = (ax * bx + ay * by) / max(1e-9, (ax * ax + ay * ay).squareRoot() * (bx * bx + by * by).squareRoot())
+            let lengths = (ax * ax + ay * ay).squareRoot() * (bx * bx + by * by).squareRoot()
+            let cosine = (ax * bx + ay * by) / max(1e-9, lengths)
             if cosine < sharpest {
                 sharpest = cosine
                 start = i
@@ -95,7 +96,8 @@ final class HullQuadFitter {
         }
         runs.append(Run(from: runFrom, to: start, length: (sumX * sumX + sumY * sumY).squareRoot()))
         guard let chosen = Self.longestFour(runs) else { return nil }
-        var lines = Quartet(repeating: CornerRefiner.Line(point: ImagePoint(x: 0, y: 0), direction: ImagePoint(x: 0, y: 0)))
+        let origin = ImagePoint(x: 0, y: 0)
+        var lines = Quartet(repeating: CornerRefiner.Line(point: origin, direction: origin))
         for k in 0..<4 {
             let run = runs[chosen[k]]
             lines[k] = CornerRefiner.Line(
@@ -129,6 +131,10 @@ final class HullQuadFitter {
             corners: corners.array,
             followsOutline: cover.total >= Self.minimumOutlineCover && cover.leastSide >= Self.minimumSideCover)
     }
+
+    /// `value` rounded to a whole number, within a billion either way.
+    @inline(__always)
+    private static func whole(_ value: Double) -> Int32 { Int32(max(-1e9, min(1e9, value.rounded()))) }
 
     /// The indices of the four longest runs, in hull order; of runs of equal length, the earlier.
     private static func longestFour(_ runs: ScratchBuffer<Run>) -> Quartet<Int>? {
@@ -169,15 +175,17 @@ final class HullQuadFitter {
     /// to a smear still has three (0.75).
     static let minimumSmearedOutlineCover = 0.5
 
-    /// How much of the quad's outline the contour itself runs along: the share of all four sides together, and of
-    /// the least covered side. A hull spans a blob's hollows with straight edges that its contour does not follow,
-    /// while a bitten marker's contour follows its outline but for the bite. Each side is split into 1 px bins; a
+    /// How much of the quad's outline the contour itself runs along.
+    ///
+    /// The share of all four sides together, and of the least covered side. A hull spans a blob's hollows with
+    /// straight edges that its contour does not follow, while a bitten marker's contour follows its outline but for
+    /// the bite. Each side is split into 1 px bins; a
     /// bin is covered when a contour point lies within 1.5 px of the side there. Once the sides still to count could
     /// no longer lift the total to `minimumSmearedOutlineCover`, the count stops: the total returned is then that of
     /// the sides counted over all the bins (under that share, as the whole count's would be), the least side 0.
-    func outlineCover(_ corners: Quartet<ImagePoint>, xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int)
-        -> (total: Double, leastSide: Double)
-    {
+    func outlineCover(
+        _ corners: Quartet<ImagePoint>, xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int
+    ) -> (total: Double, leastSide: Double) {
         var coveredTotal = 0, binsTotal = 0
         var leastSide = 1.0
         // The bins of all four sides, so that a quad whose contour can no longer cover `minimumSmearedOutlineCover`
@@ -201,9 +209,8 @@ final class HullQuadFitter {
             let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
             // A point within 1.5 px of the side lies within 1.5 px of its box: the others are passed over on whole
             // numbers (with a pixel to spare for rounding).
-            @inline(__always) func whole(_ value: Double) -> Int32 { Int32(max(-1e9, min(1e9, value.rounded()))) }
-            let leastX = whole(min(a.x, b.x) - 2.5), mostX = whole(max(a.x, b.x) + 2.5)
-            let leastY = whole(min(a.y, b.y) - 2.5), mostY = whole(max(a.y, b.y) + 2.5)
+            let leastX = Self.whole(min(a.x, b.x) - 2.5), mostX = Self.whole(max(a.x, b.x) + 2.5)
+            let leastY = Self.whole(min(a.y, b.y) - 2.5), mostY = Self.whole(max(a.y, b.y) + 2.5)
             for i in 0..<count {
                 let x = xs[i], y = ys[i]
                 guard x >= leastX, x <= mostX, y >= leastY, y <= mostY else { continue }
@@ -221,9 +228,10 @@ final class HullQuadFitter {
         return (Double(coveredTotal) / Double(max(binsTotal, 1)), leastSide)
     }
 
-    /// The convex hull of the contour's points into `hullX`/`hullY`, clockwise on screen without collinear
-    /// points (Andrew's monotone chain); false when it is degenerate. Only the highest and lowest point of each
-    /// column can be on the hull, so those, column by column, are the points already sorted by x then y.
+    /// The convex hull of the contour's points into `hullX`/`hullY`; false when it is degenerate.
+    ///
+    /// Clockwise on screen without collinear points (Andrew's monotone chain). Only the highest and lowest point of
+    /// each column can be on the hull, so those, column by column, are the points already sorted by x then y.
     func makeHull(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int) -> Bool {
         hullX.removeAll()
         hullY.removeAll()
