@@ -92,28 +92,19 @@ struct HullQuadFitterTests {
         #expect(square.elementsEqual([(0, 0), (3, 0), (3, 3), (0, 3)], by: ==))
     }
 
-    /// The clockwise contour of a square of `side` pixels from (`x`, `y`) with its top-left corner cut off along a
-    /// diagonal `cut` pixels from the corner, one point per pixel step.
-    static func bittenSquare(x: Int32, y: Int32, side: Int32, cut: Int32) -> (xs: [Int32], ys: [Int32]) {
-        var points: [(Int32, Int32)] = []
-        points += (cut..<side).map { (x + $0, y) }
-        points += (0..<side).map { (x + side, y + $0) }
-        points += (0..<side).map { (x + side - $0, y + side) }
-        points += (0..<(side - cut)).map { (x, y + side - $0) }
-        points += (0..<cut).map { (x + $0, y + cut - $0) }
-        return (points.map(\.0), points.map(\.1))
+    /// The hull quad the fitter finds on `contour`, sides of at least 12 px.
+    static func fit(_ contour: (xs: [Int32], ys: [Int32]), fitter: HullQuadFitter) -> HullQuadFitter.Fit? {
+        contour.xs.withUnsafeBufferPointer { xs in
+            contour.ys.withUnsafeBufferPointer { ys in
+                fitter.fit(xs: xs.baseAddress!, ys: ys.baseAddress!, count: xs.count, minimumSide: 12)
+            }
+        }
     }
 
     @Test("a square with a corner bitten off gives the square's corners, the bitten one too")
     func bittenSquareCorners() throws {
-        let contour = Self.bittenSquare(x: 100, y: 60, side: 48, cut: 14)
-        let fitter = HullQuadFitter()
-        let fit = try #require(
-            contour.xs.withUnsafeBufferPointer { xs in
-                contour.ys.withUnsafeBufferPointer { ys in
-                    fitter.fit(xs: xs.baseAddress!, ys: ys.baseAddress!, count: xs.count, minimumSide: 12)
-                }
-            })
+        let contour = QuadFitterTests.square(x: 100, y: 60, side: 48, cut: 14)
+        let fit = try #require(Self.fit(contour, fitter: HullQuadFitter()))
         #expect(fit.followsOutline)
         for corner in [(100.0, 60.0), (148.0, 60.0), (148.0, 108.0), (100.0, 108.0)] {
             let expected = ImagePoint(x: corner.0, y: corner.1)
@@ -124,20 +115,6 @@ struct HullQuadFitterTests {
 
     @Test("a round blob's hull is no quad")
     func circleIsNoQuad() {
-        var xs: [Int32] = [], ys: [Int32] = []
-        for step in 0..<720 {
-            let angle = Double(step) / 720 * 2 * Double.pi
-            let point = (Int32((200 + 40 * cos(angle)).rounded()), Int32((200 + 40 * sin(angle)).rounded()))
-            if let last = xs.last, last == point.0, ys.last == point.1 { continue }
-            xs.append(point.0)
-            ys.append(point.1)
-        }
-        let fitter = HullQuadFitter()
-        let fit = xs.withUnsafeBufferPointer { xs in
-            ys.withUnsafeBufferPointer { ys in
-                fitter.fit(xs: xs.baseAddress!, ys: ys.baseAddress!, count: xs.count, minimumSide: 12)
-            }
-        }
-        #expect(fit == nil)
+        #expect(Self.fit(QuadFitterTests.roundBlob(), fitter: HullQuadFitter()) == nil)
     }
 }

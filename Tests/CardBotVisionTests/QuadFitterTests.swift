@@ -9,14 +9,16 @@ import Testing
 @Suite("Quad fitter")
 struct QuadFitterTests {
     /// The clockwise contour (on screen, y down) of a square of `side` pixels whose top-left pixel is (`x`, `y`),
-    /// one point per pixel step, as the contour tracer gives it.
-    static func square(x: Int32, y: Int32, side: Int32) -> (xs: [Int32], ys: [Int32]) {
-        var xs: [Int32] = [], ys: [Int32] = []
-        for i in 0..<side { xs.append(x + i); ys.append(y) }
-        for i in 0..<side { xs.append(x + side); ys.append(y + i) }
-        for i in 0..<side { xs.append(x + side - i); ys.append(y + side) }
-        for i in 0..<side { xs.append(x); ys.append(y + side - i) }
-        return (xs, ys)
+    /// one point per pixel step, as the contour tracer gives it; with its top-left corner cut off along a diagonal
+    /// `cut` pixels from the corner.
+    static func square(x: Int32, y: Int32, side: Int32, cut: Int32 = 0) -> (xs: [Int32], ys: [Int32]) {
+        var points: [(Int32, Int32)] = []
+        points += (cut..<side).map { (x + $0, y) }
+        points += (0..<side).map { (x + side, y + $0) }
+        points += (0..<side).map { (x + side - $0, y + side) }
+        points += (0..<(side - cut)).map { (x, y + side - $0) }
+        points += (0..<cut).map { (x + $0, y + cut - $0) }
+        return (points.map(\.0), points.map(\.1))
     }
 
     static func fit(_ contour: (xs: [Int32], ys: [Int32]), minimumSide: Double = 6) -> [ImagePoint]? {
@@ -48,8 +50,8 @@ struct QuadFitterTests {
         }
     }
 
-    @Test("a round blob's outline is no quad")
-    func circleIsNoQuad() {
+    /// The contour of a round blob 40 px in radius, one point per pixel step.
+    static func roundBlob() -> (xs: [Int32], ys: [Int32]) {
         var xs: [Int32] = [], ys: [Int32] = []
         var previous: (Int32, Int32)? = nil
         for step in 0..<720 {
@@ -60,7 +62,13 @@ struct QuadFitterTests {
             ys.append(point.1)
             previous = point
         }
-        #expect(xs.count > 200)
-        #expect(Self.fit((xs, ys)) == nil)
+        return (xs, ys)
+    }
+
+    @Test("a round blob's outline is no quad")
+    func circleIsNoQuad() {
+        let blob = Self.roundBlob()
+        #expect(blob.xs.count > 200)
+        #expect(Self.fit(blob) == nil)
     }
 }

@@ -21,10 +21,9 @@ enum CornerRefiner {
         passes: for pass in 0..<2 {
             let reach = pass == 0 ? wide : narrow
             let shift = pass == 0 ? 0.5 : 0.0
-            var lines = Quartet(repeating: Line(point: ImagePoint(x: 0, y: 0), direction: ImagePoint(x: 0, y: 0)))
-            for i in 0..<4 {
+            let lines = Quartet.build { i in
                 let a = current[i], b = current[(i + 1) % 4]
-                lines[i] = edgeLine(from: a, to: b, sampler: sampler, reach: reach, shift: shift) ?? Line(through: a, b)
+                return edgeLine(from: a, to: b, sampler: sampler, reach: reach, shift: shift) ?? Line(through: a, b)
             }
             var refined = current
             for i in 0..<4 {

@@ -96,11 +96,9 @@ final class HullQuadFitter {
         }
         runs.append(Run(from: runFrom, to: start, length: (sumX * sumX + sumY * sumY).squareRoot()))
         guard let chosen = Self.longestFour(runs) else { return nil }
-        let origin = ImagePoint(x: 0, y: 0)
-        var lines = Quartet(repeating: CornerRefiner.Line(point: origin, direction: origin))
-        for k in 0..<4 {
+        let lines = Quartet.build { k in
             let run = runs[chosen[k]]
-            lines[k] = CornerRefiner.Line(
+            return CornerRefiner.Line(
                 through: ImagePoint(x: Double(hx[run.from]), y: Double(hy[run.from])),
                 ImagePoint(x: Double(hx[run.to]), y: Double(hy[run.to])))
         }
@@ -190,12 +188,9 @@ final class HullQuadFitter {
         var leastSide = 1.0
         // The bins of all four sides, so that a quad whose contour can no longer cover `minimumSmearedOutlineCover`
         // of them, whatever the sides still to count, stops here (its cover is then under that share all the same).
-        var lengths = Quartet(repeating: 0.0)
+        let lengths = Quartet.build { corners[$0].distance(to: corners[($0 + 1) % 4]) }
         var allBins = 0
-        for k in 0..<4 {
-            lengths[k] = corners[k].distance(to: corners[(k + 1) % 4])
-            allBins += max(1, Int(lengths[k].rounded(.up)))
-        }
+        for k in 0..<4 { allBins += max(1, Int(lengths[k].rounded(.up))) }
         for k in 0..<4 {
             let a = corners[k], b = corners[(k + 1) % 4]
             let length = lengths[k]

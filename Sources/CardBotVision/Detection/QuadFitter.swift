@@ -14,7 +14,9 @@ enum QuadFitter {
     static let shortSums = 46_000
 
     /// The four corners in contour order (clockwise on screen), or nil when the contour is not a clean quad.
-    static func fit(xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, minimumSide: Double) -> [ImagePoint]? {
+    static func fit(
+        xs: UnsafePointer<Int32>, ys: UnsafePointer<Int32>, count: Int, minimumSide: Double
+    ) -> [ImagePoint]? {
         guard count >= 8 else { return nil }
         // The sums, exactly, in blocks of up to `shortSums` points: along a contour each point lies within a pixel of
         // the last, so a block's differences from its first point add up within 32 bits, four to a vector.
@@ -89,8 +91,7 @@ enum QuadFitter {
         // off it.)
         guard d1 >= 0.06 * diagonal, d3 >= 0.06 * diagonal else { return nil }
         let indices = Quartet(i0, i1, i2, i3)
-        var corners = Quartet(repeating: ImagePoint(x: 0, y: 0))
-        for k in 0..<4 { corners[k] = ImagePoint(x: Double(xs[indices[k]]), y: Double(ys[indices[k]])) }
+        var corners = Quartet.build { ImagePoint(x: Double(xs[indices[$0]]), y: Double(ys[indices[$0]])) }
         // Every side runs straight between its corners: fit a line to the middle of each side's chain (the corners
         // themselves are rounded by blur and digitisation) and require every point there to lie close to it.
         var lines = Quartet(repeating: (point: ImagePoint(x: 0, y: 0), direction: ImagePoint(x: 0, y: 0)))

@@ -17,6 +17,12 @@ struct Quartet<Element> {
         self.fourth = fourth
     }
 
+    /// The values `make` gives for indices 0 to 3, made in that order.
+    @inline(__always)
+    static func build(_ make: (Int) -> Element) -> Quartet {
+        Quartet(make(0), make(1), make(2), make(3))
+    }
+
     /// Four copies of `value`.
     init(repeating value: Element) {
         self.init(value, value, value, value)
