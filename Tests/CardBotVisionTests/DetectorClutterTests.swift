@@ -50,6 +50,9 @@ struct DetectorClutterTests {
             // A smeared 41 px marker of another family on a striped cloth, read locally as card 2 with 8 mixed cells
             // of 7 px (`MarkerDetector.localMixFits`), confidence 0.75 (1280x720, seed 70).
             ("smeared-stripes-0069.jpg", [12, 3, 6], [12, 3, 6]),
+            // The top half of a smeared 52 px card 7, wrapped by a 40 x 20 px convex hull and read locally as card 17,
+            // confidence 0.92 (`MarkerDetector.leastLocalHullCell`; 640x480, seed 82). Cards 9 and 11 are still read.
+            ("smeared-polka-0171.jpg", [7, 9, 7, 11, 9], [9, 11]),
         ])
     func frame(file: String, onTable: [Int], mustRead: [Int]) throws {
         let image = try DetectorTestSupport.clutterFrame(file)
