@@ -30,8 +30,9 @@ and prints per condition and detector:
   exact-seq  frames with every visible card found, nothing wrong, and the reading order exactly truth's
              (CardBot only: the others give no order)
   corner     mean distance of the four corners to the truth, in pixels (correct detections of visible cards)
-  median ms  per frame, decode plus detection; each detector runs `--rounds` times (3), interleaved, and a frame's
-             time is its least over the rounds
+  median ms  per frame, decode plus detection; each detector runs `--rounds` times (9), interleaved, and a frame's
+             time is its least over the rounds. On a shared machine one round in a few is slowed by other load;
+             with 3 rounds the same binary's ratio to OpenCV moved by up to 0.15 between runs, with 9 by 0.09
   p99 ms     the 99th percentile (nearest rank) of the frames' times, and max ms the slowest frame
 
 and the ratios of CardBot's median time to OpenCV's and AprilTag's, and the tail: CardBot's slowest frame against
@@ -44,7 +45,7 @@ too.
 
 Usage (from the repository root, after `swift build -c release`):
   python3 Benchmarks/vision_bench.py [--binary .build/release/cardbot] [--count 60] [--count-4k 20] [--seed 1]
-                                     [--conditions easy,hard,...] [--json FILE]
+                                     [--rounds 9] [--conditions easy,hard,...] [--json FILE]
 Needs numpy, opencv-python-headless (5.0) and pupil-apriltags.
 """
 import argparse
@@ -251,7 +252,7 @@ def main():
     parser.add_argument("--conditions", default=",".join(CONDITIONS))
     parser.add_argument("--out", default="Benchmarks/out")
     parser.add_argument("--json", help="also write the figures to this JSON file")
-    parser.add_argument("--rounds", type=int, default=3,
+    parser.add_argument("--rounds", type=int, default=9,
                         help="time every detector this many times, interleaved; a frame's time is its least")
     args = parser.parse_args()
 
