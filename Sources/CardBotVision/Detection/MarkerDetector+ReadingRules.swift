@@ -173,7 +173,7 @@ extension MarkerDetector {
 
     /// The least side of a cell across a marker's narrowest way, in pixels, for a local reading of a quad from a
     /// contour's convex hull. The hull quads a highlight bit into that only the local reading reads were 26 px and
-    /// more across (cells of 4.3 px and more; in the 50 benchmark sets and 8,000 fresh cluttered frames of seeds 75
+    /// more across (cells of 4.3 px and more; in the 51 benchmark sets and 8,000 fresh cluttered frames of seeds 75
     /// to 82, the seven such readings were all in `glare`, 38 px and more across). Clutter below: a worksheet's text
     /// and map grid wrapped by a 37 x 12 px hull (cells of 2 px across its height) read as card 17, and so did the
     /// top half of a smeared card 7, a 40 x 20 px hull (cells of 3.3 px; 640x480, seed 82, confidence 0.92).
