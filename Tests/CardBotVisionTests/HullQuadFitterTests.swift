@@ -38,12 +38,8 @@ struct HullQuadFitterTests {
 
     /// The hull the fitter makes of `points`, empty when it finds it degenerate.
     static func fitterHull(_ points: [(x: Int, y: Int)], fitter: HullQuadFitter) -> [(x: Int, y: Int)] {
-        let xs = points.map { Int32($0.x) }, ys = points.map { Int32($0.y) }
-        let made = xs.withUnsafeBufferPointer { xs in
-            ys.withUnsafeBufferPointer { ys in
-                fitter.makeHull(xs: xs.baseAddress!, ys: ys.baseAddress!, count: points.count)
-            }
-        }
+        let contour = (xs: points.map { Int32($0.x) }, ys: points.map { Int32($0.y) })
+        let made = QuadFitterTests.withContour(contour) { fitter.makeHull(xs: $0, ys: $1, count: $2) }
         guard made else { return [] }
         return (0..<fitter.hullX.count).map { (fitter.hullX[$0], fitter.hullY[$0]) }
     }
@@ -94,11 +90,7 @@ struct HullQuadFitterTests {
 
     /// The hull quad the fitter finds on `contour`, sides of at least 12 px.
     static func fit(_ contour: (xs: [Int32], ys: [Int32]), fitter: HullQuadFitter) -> HullQuadFitter.Fit? {
-        contour.xs.withUnsafeBufferPointer { xs in
-            contour.ys.withUnsafeBufferPointer { ys in
-                fitter.fit(xs: xs.baseAddress!, ys: ys.baseAddress!, count: xs.count, minimumSide: 12)
-            }
-        }
+        QuadFitterTests.withContour(contour) { fitter.fit(xs: $0, ys: $1, count: $2, minimumSide: 12) }
     }
 
     @Test("a square with a corner bitten off gives the square's corners, the bitten one too")

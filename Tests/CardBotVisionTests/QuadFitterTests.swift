@@ -21,12 +21,17 @@ struct QuadFitterTests {
         return (points.map(\.0), points.map(\.1))
     }
 
-    static func fit(_ contour: (xs: [Int32], ys: [Int32]), minimumSide: Double = 6) -> [ImagePoint]? {
+    /// `body` given the contour's coordinates as the fitters take them: pointers to its xs and ys, and its length.
+    static func withContour<Result>(
+        _ contour: (xs: [Int32], ys: [Int32]), _ body: (UnsafePointer<Int32>, UnsafePointer<Int32>, Int) -> Result
+    ) -> Result {
         contour.xs.withUnsafeBufferPointer { xs in
-            contour.ys.withUnsafeBufferPointer { ys in
-                QuadFitter.fit(xs: xs.baseAddress!, ys: ys.baseAddress!, count: xs.count, minimumSide: minimumSide)
-            }
+            contour.ys.withUnsafeBufferPointer { ys in body(xs.baseAddress!, ys.baseAddress!, xs.count) }
         }
+    }
+
+    static func fit(_ contour: (xs: [Int32], ys: [Int32]), minimumSide: Double = 6) -> [ImagePoint]? {
+        withContour(contour) { QuadFitter.fit(xs: $0, ys: $1, count: $2, minimumSide: minimumSide) }
     }
 
     @Test(
