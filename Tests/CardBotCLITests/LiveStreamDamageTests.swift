@@ -12,7 +12,8 @@ struct LiveStreamDamageTests {
         let frames = try FileManager.default.contentsOfDirectory(
             atPath: CLIRunner.packageRoot.appendingPathComponent("Examples/maya-level-3").path
         ).filter { $0.hasSuffix(".jpg") }.sorted()
-        // 120 JPEGs (Maya's frames five times), every 7th cut in half.
+        // 120 JPEGs (Maya's frames five times), every 7th cut in half: 17 damaged.
+        let damaged = (1...120).filter { $0 % 7 == 0 }.count
         for index in 1...120 {
             let source = CLIRunner.packageRoot.appendingPathComponent("Examples/maya-level-3/\(frames[(index - 1) % frames.count])")
             var bytes = try Data(contentsOf: source)
@@ -27,9 +28,12 @@ struct LiveStreamDamageTests {
         let numbers = summary.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         try #require(numbers.count == 2, "\(summary)")
         let (read, unreadable) = (numbers[0], numbers[1])
-        // About 4 s at 5 readings a second; a damaged frame is sampled only when it falls on a reading's moment.
+        // About 4 s at 5 readings a second; a damaged frame is sampled only when it falls on a reading's moment,
+        // about one reading in seven. Which readings those are depends on when the frames arrive, and so on the
+        // machine's load (6 of 23 on a busy machine), so the bound is on the damaged frames sent: timed by a guessed
+        // clock, every one of them was sampled and pushed the good frames out (3 read, 32 unreadable).
         #expect(read >= 14, "\(summary)")
-        #expect(unreadable <= read / 3, "\(summary)")
+        #expect(unreadable <= damaged / 2, "\(summary)")
         #expect(!live.stderr.contains("Fatal error"), "\(live.stderr)")
     }
 }
