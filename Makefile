@@ -64,10 +64,9 @@ demo: build
 
 # The CLI tests run the cardbot that is built beside them; the installation tests run the cardbot `make install`
 # puts into a staging tree (.build/install-test), from folders outside the checkout. The package is built once, in
-# release with testing enabled as `swift test` builds it, and both the install and the tests use that build. It
-# keeps no index store and no debug information, which nothing in a test run reads (half a minute less to build).
+# release with testing enabled as `swift test` builds it, and both the install and the tests use that build.
 INSTALL_TEST = .build/install-test
-TEST_FLAGS = -Xswiftc -enable-testing --disable-index-store -Xswiftc -gnone
+TEST_FLAGS = -Xswiftc -enable-testing
 test: deps
 	$(SWIFT) build -c $(CONFIG) --build-tests $(TEST_FLAGS)
 	rm -rf "$(INSTALL_TEST)"
