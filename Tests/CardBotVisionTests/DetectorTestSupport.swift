@@ -101,16 +101,27 @@ enum DetectorTestSupport {
         difficulty: SynthDifficulty, count: Int, seed: UInt64, width: Int = 1280, height: Int = 720,
         options: DetectorOptions = DetectorOptions()
     ) throws -> Tally {
+        try run(difficulty: difficulty, count: count, seed: seed, width: width, height: height, options: [options])[0]
+    }
+
+    /// Renders `count` frames of `difficulty` once and scores a detector with each of `options` on them, in order.
+    static func run(
+        difficulty: SynthDifficulty, count: Int, seed: UInt64, width: Int = 1280, height: Int = 720,
+        options: [DetectorOptions]
+    ) throws -> [Tally] {
         let deck = DeckTestSupport.defaultDeck
         let generator = try SceneGenerator(
             faces: faces(of: deck), options: SceneOptions(width: width, height: height, difficulty: difficulty))
         let renderer = FrameRenderer()
-        let detector = MarkerDetector(deck: deck, options: options)
-        var tally = Tally()
+        let detectors = options.map { MarkerDetector(deck: deck, options: $0) }
+        var tallies = Array(repeating: Tally(), count: detectors.count)
         for index in 0..<count {
             let (image, truth) = try frame(generator.scene(seed: seed, index: index), renderer: renderer)
-            tally.add(ReadingOrder.sequence(detector.detect(image)), truth: truth, label: "\(difficulty) #\(index)")
+            for (slot, detector) in detectors.enumerated() {
+                tallies[slot].add(
+                    ReadingOrder.sequence(detector.detect(image)), truth: truth, label: "\(difficulty) #\(index)")
+            }
         }
-        return tally
+        return tallies
     }
 }
