@@ -1,6 +1,7 @@
 import CCairo
 import CardBotImaging
 import CardBotSupport
+import Foundation
 
 /// Text on a canvas through Pango: any script (Latin, Greek, Cyrillic, Arabic, Hebrew, CJK...), shaped by
 /// HarfBuzz with fonts found by fontconfig, right-to-left paragraphs laid out right to left, lines broken
@@ -128,9 +129,17 @@ extension Canvas {
 
     /// Lays `text` out in `style`, wrapped at `width` when given, in at most `height` and `maxLines` lines (nil and
     /// 0: no limit) with "…" ending a text cut short, and hands the layout to `body`.
+    ///
+    /// One layout at a time in the process (`textLock`). Canvases on several threads (the synthesizer's workers
+    /// drawing card titles, the grader's pictures) would otherwise shape and draw text at once, each with its own
+    /// canvas and Pango font map; cairo's text is reported unsafe from several threads even so, and a `make test`
+    /// run once saw `cardbot synth session`, whose workers draw on canvases only for card titles, crash with two of
+    /// its threads in libcairo.
     private func withLayout<T>(
         _ text: String, style: TextStyle, width: Double?, height: Double?, maxLines: Int, _ body: (OpaquePointer) -> T
     ) -> T {
+        Self.textLock.lock()
+        defer { Self.textLock.unlock() }
         let layout = pango_cairo_create_layout(context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         // Metrics are not hinted, so text measures the same at every resolution and on paper.
@@ -166,6 +175,9 @@ extension Canvas {
         }
         return body(layout)
     }
+
+    /// Held while a layout is made, measured and drawn (`withLayout`).
+    private static let textLock = NSLock()
 
     /// Sets `text` in `layout` and cuts it to the lines that fit `height` and `maxLines`, the last ending in "…".
     ///
