@@ -5,20 +5,62 @@ import Testing
 /// `cardbot run` and `cardbot grade` on video sessions made by `cardbot synth session --video`, with known truth.
 @Suite("cardbot run and grade on videos")
 struct VideoSessionCommandTests {
-    /// A synthesized level-3 session written as `name` (a failing program, then the solution) in a fresh folder.
+    /// The programs of the default lesson: a failing one, then the solution.
+    static let lessonPrograms = [RunSessionCommandTests.firstProgram, RunSessionCommandTests.solution]
+
+    /// A synthesized level-3 session written as `name` (by default a failing program, then the solution) in a fresh
+    /// folder.
     static func makeVideo(
-        _ name: String, programs: [String] = [RunSessionCommandTests.firstProgram, RunSessionCommandTests.solution],
-        extra: [String] = []
+        _ name: String, programs: [String] = lessonPrograms, extra: [String] = []
     ) throws -> (folder: URL, truth: SessionTruthFile) {
         let folder = try CLIRunner.temporaryDirectory("cardbot-video")
-        let arguments = [
-            "synth", "session", "--level", "3", "--program", programs[0],
-        ] + programs.dropFirst().flatMap { ["--then", $0] } + [
-            "--video", folder.appendingPathComponent(name).path,
-            "--size", "480x360", "--video-fps", "10", "--seed", "5", "--student", "Ada",
-        ] + extra
-        let output = try CLIRunner.run(arguments)
+        let output = try CLIRunner.run(
+            synthArguments(video: folder.appendingPathComponent(name), programs: programs, extra: extra))
         try #require(output.status == 0, "synth session --video failed: \(output.stderr)")
+        return (folder, try SessionTruthFile.load(folder))
+    }
+
+    /// The `synth session` arguments that write `video` (see `makeVideo`).
+    private static func synthArguments(video: URL, programs: [String] = lessonPrograms, extra: [String] = [])
+        -> [String]
+    {
+        ["synth", "session", "--level", "3", "--program", programs[0]]
+            + programs.dropFirst().flatMap { ["--then", $0] }
+            + ["--video", video.path, "--size", "480x360", "--video-fps", "10", "--seed", "5", "--student", "Ada"]
+            + extra
+    }
+
+    /// The default lesson (`makeVideo`'s default programs and options, as `lesson.mp4`), synthesized once in the test
+    /// process and removed when it exits: five tests read it, and a synthesis takes some 15 s.
+    private static let sharedLesson: Result<URL, any Error> = Result {
+        let folder = try CLIRunner.temporaryDirectory("cardbot-video-shared")
+        atexit {
+            if let folder = VideoSessionCommandTests.sharedLessonFolder { try? FileManager.default.removeItem(at: folder) }
+        }
+        let output = try CLIRunner.run(synthArguments(video: folder.appendingPathComponent("lesson.mp4")))
+        guard output.status == 0 else {
+            try? FileManager.default.removeItem(at: folder)
+            throw SharedLessonError(stderr: output.stderr)
+        }
+        return folder
+    }
+
+    private static var sharedLessonFolder: URL? { try? sharedLesson.get() }
+
+    private struct SharedLessonError: Error, CustomStringConvertible {
+        var stderr: String
+        var description: String { "synth session --video failed: \(stderr)" }
+    }
+
+    /// A fresh folder holding a copy of the default lesson (`lesson.mp4`, its `session.json` and `truth.json`), as
+    /// `makeVideo("lesson.mp4")` would write it, and its truth.
+    static func lessonCopy() throws -> (folder: URL, truth: SessionTruthFile) {
+        let source = try sharedLesson.get()
+        let folder = try CLIRunner.temporaryDirectory("cardbot-video")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
         return (folder, try SessionTruthFile.load(folder))
     }
 
@@ -43,7 +85,7 @@ struct VideoSessionCommandTests {
 
     @Test("MP4 and MKV sessions give exactly the truth's attempts, tap times and final program", arguments: ["mp4", "mkv"])
     func containers(_ container: String) throws {
-        let (folder, truth) = try Self.makeVideo("lesson.\(container)")
+        let (folder, truth) = try container == "mp4" ? Self.lessonCopy() : Self.makeVideo("lesson.\(container)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try CLIRunner.run(["run", folder.path, "--json"])
         #expect(output.status == 0)
@@ -64,7 +106,7 @@ struct VideoSessionCommandTests {
 
     @Test("the human report places attempts by their time in the video, m:ss")
     func humanReport() throws {
-        let (folder, truth) = try Self.makeVideo("lesson.mp4")
+        let (folder, truth) = try Self.lessonCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try CLIRunner.run(["run", folder.path])
         #expect(output.status == 0)
@@ -111,9 +153,9 @@ struct VideoSessionCommandTests {
 
     @Test("a video cut short (an interrupted copy) says it ends early in the terminal, JSON and the class report")
     func cutShort() throws {
-        let (folder, _) = try Self.makeVideo("whole.mp4")
+        let (folder, _) = try Self.lessonCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let whole = folder.appendingPathComponent("whole.mp4")
+        let whole = folder.appendingPathComponent("lesson.mp4")
         // The index at the front (as phones and editors write it), so that a cut file still opens.
         let faststart = folder.appendingPathComponent("faststart.mp4")
         let remux = Process()
@@ -164,16 +206,16 @@ struct VideoSessionCommandTests {
 
     @Test("a video beyond --max-megapixels is refused before decoding")
     func pixelLimit() throws {
-        let (folder, _) = try Self.makeVideo("big.mp4")
+        let (folder, _) = try Self.lessonCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try CLIRunner.run(["run", folder.path, "--max-megapixels", "0.1"])
         #expect(output.status == 2)
-        #expect(output.stderr == "cardbot: error: \(folder.appendingPathComponent("big.mp4").path): the video claims 480x360 pixels, more than the limit of 100000 pixels\n")
+        #expect(output.stderr == "cardbot: error: \(folder.appendingPathComponent("lesson.mp4").path): the video claims 480x360 pixels, more than the limit of 100000 pixels\n")
     }
 
     @Test("grade finds video sessions beside each other; a broken video is one row with its error")
     func gradeClass() throws {
-        let (source, truth) = try Self.makeVideo("lesson.mp4")
+        let (source, truth) = try Self.lessonCopy()
         defer { try? FileManager.default.removeItem(at: source) }
         let root = try CLIRunner.temporaryDirectory("cardbot-videoclass")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -84,6 +84,11 @@ enum DeckTestSupport {
         return path
     }
 
+    /// Removes the temporary folder that `writeDeck` or `writeDeckJSON` made for the deck at `path`.
+    static func removeFolder(of path: String) {
+        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+    }
+
     /// Writes `text` as a deck.json in a new temporary folder; returns its path.
     static func writeDeckJSON(_ text: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory

@@ -74,6 +74,7 @@ struct DeckTests {
         let path = try DeckTestSupport.writeDeck([
             .init(0, "forward", code: DeckTestSupport.defaultDeck.cards[0].code!), .init(7, "spin", code: symmetric),
         ])
+        defer { DeckTestSupport.removeFolder(of: path) }
         let error = try #require(throws: DeckError.self) { try Deck.load(path) }
         #expect(error.kind == .ambiguous)
         #expect(error.file == path)
@@ -87,6 +88,7 @@ struct DeckTests {
         let turned = base.rotated(quarterTurns: 2)
         let near = MarkerCode(size: 4, bits: turned.bits ^ 1)
         let path = try DeckTestSupport.writeDeck([.init(3, "jump", code: base), .init(20, "hop", code: near)])
+        defer { DeckTestSupport.removeFolder(of: path) }
         let error = try #require(throws: DeckError.self) { try Deck.load(path) }
         #expect(error.kind == .ambiguous)
         #expect(error.reason.contains("'jump'") && error.reason.contains("'hop'"))
@@ -99,11 +101,13 @@ struct DeckTests {
         let sameId = try DeckTestSupport.writeDeck([
             .init(1, "left", code: cards[1].code!), .init(1, "right", code: cards[2].code!),
         ])
+        defer { DeckTestSupport.removeFolder(of: sameId) }
         let idError = try #require(throws: DeckError.self) { try Deck.load(sameId) }
         #expect(idError.kind == .duplicate && idError.reason.contains("marker 1"))
         let sameName = try DeckTestSupport.writeDeck([
             .init(1, "left", code: cards[1].code!), .init(2, "left", code: cards[2].code!),
         ])
+        defer { DeckTestSupport.removeFolder(of: sameName) }
         let nameError = try #require(throws: DeckError.self) { try Deck.load(sameName) }
         #expect(nameError.kind == .duplicate && nameError.reason.contains("'left'"))
     }
@@ -114,6 +118,7 @@ struct DeckTests {
         let path = try DeckTestSupport.writeDeck([
             .init(0, "forward", code: DeckTestSupport.defaultDeck.cards[0].code!), .init(1, "big", code: six),
         ])
+        defer { DeckTestSupport.removeFolder(of: path) }
         let error = try #require(throws: DeckError.self) { try Deck.load(path) }
         #expect(error.kind == .badMarker && error.reason.contains("'big'"))
     }
@@ -126,6 +131,7 @@ struct DeckTests {
         for y in 0..<60 { for x in 0..<60 where (x / 7) % 2 == 0 { stripes[x, y] = 0 } }
         for image in [gray, stripes] {
             let path = try DeckTestSupport.writeDeck([.init(0, "forward", image: image)])
+            defer { DeckTestSupport.removeFolder(of: path) }
             let error = try #require(throws: DeckError.self) { try Deck.load(path) }
             #expect(error.kind == .badMarker)
             #expect(error.file.hasSuffix("markers/0-forward.png"))
@@ -135,6 +141,7 @@ struct DeckTests {
     @Test("a missing reference image names its path")
     func missingImage() throws {
         let path = try DeckTestSupport.writeDeck([.init(0, "forward", image: nil)])
+        defer { DeckTestSupport.removeFolder(of: path) }
         let error = try #require(throws: DeckError.self) { try Deck.load(path) }
         #expect(error.kind == .notFound)
         #expect(error.file.hasSuffix("markers/0-forward.png"))
@@ -161,6 +168,7 @@ struct DeckTests {
         ])
     func malformed(text: String, reason: String) throws {
         let path = try DeckTestSupport.writeDeckJSON(text)
+        defer { DeckTestSupport.removeFolder(of: path) }
         let error = try #require(throws: DeckError.self) { try Deck.load(path) }
         #expect(error.file == path)
         #expect(error.reason.contains(reason), "\(error.reason)")
