@@ -24,10 +24,11 @@ struct CLIRunner {
         return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("cardbot").path
     }()
 
-    /// The cache folder (`XDG_CACHE_HOME`) every run of this test process uses.
+    /// The cache folder (`XDG_CACHE_HOME`) every run of this test process uses, removed when the process exits.
     static let cacheHome: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-cache-\(UUID().uuidString)", isDirectory: true)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: CLIRunner.cacheHome) }
         return url
     }()
 
