@@ -24,14 +24,14 @@ import Testing
 
     @Test func emptyFile() throws {
         let path = try Self.file("empty.mp4", [])
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         let error = try #require(Self.open(path))
         #expect(error.file == path && error.reason == "the file is empty (0 bytes)")
     }
 
     @Test func textFileNamedMP4() throws {
         let path = try Self.file("notes.mp4", Array("these are my lesson notes, not a video\n".utf8))
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         let error = try #require(Self.open(path))
         #expect(error.file == path)
         #expect(error.reason.hasPrefix("not a video that can be read"))
@@ -44,7 +44,7 @@ import Testing
 
     @Test func truncatedMP4LosesItsIndex() throws {
         let path = try VideoRoundTripTests.scratch("cut.mp4")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         let writer = try VideoWriter(path: path, width: 64, height: 48, fps: 10)
         for index in 0..<10 { try writer.write(VideoRoundTripTests.frame(index), seconds: Double(index) / 10) }
         try writer.finish()
@@ -56,7 +56,7 @@ import Testing
 
     @Test func framesBeyondThePixelLimit() throws {
         let path = try VideoRoundTripTests.scratch("big.mkv")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         let writer = try VideoWriter(path: path, width: 64, height: 48, fps: 10)
         try writer.write(VideoRoundTripTests.frame(0), seconds: 0)
         try writer.finish()
@@ -81,7 +81,7 @@ import Testing
 
     @Test func audioOnly() throws {
         let path = try VideoRoundTripTests.scratch("song.mp4")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         try Self.ffmpeg(["-f", "lavfi", "-i", "sine=duration=0.5", "-c:a", "aac", path])
         let error = try #require(VideoBadInputTests.open(path))
         #expect(error.file == path && error.reason == "has no video stream (it holds only audio)")
@@ -90,7 +90,7 @@ import Testing
     @Test func codecTheLibraryCannotDecode() throws {
         // A VP8 video whose Matroska codec id is changed to one nobody knows.
         let path = try VideoRoundTripTests.scratch("vp8.mkv")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         try Self.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10:duration=0.5", "-c:v", "libvpx", path])
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let tag = Array("V_VP8".utf8)
@@ -103,7 +103,7 @@ import Testing
 
     @Test func damagedFramesMidStreamAreUnreadableAndTheRestIsRead() throws {
         let path = try VideoRoundTripTests.scratch("damaged.avi")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         try Self.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=3", "-c:v", "mjpeg", "-q:v", "3", path])
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         // Wipe the start of three JPEG frames in the middle of the file.

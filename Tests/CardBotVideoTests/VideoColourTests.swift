@@ -39,7 +39,7 @@ import Testing
     @Test("a frame read again in colour is the picture a player shows, at every turn of a phone", arguments: [0, 90, 180, 270])
     func colourFrameIsUpright(_ rotation: Int) throws {
         let path = try VideoRoundTripTests.scratch("colour.mp4")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         let writer = try VideoWriter(path: path, width: 64, height: 48, fps: 10, codec: "mpeg4", rotation: rotation)
         for index in 0..<5 { try writer.write(Self.frame, seconds: Double(index) / 10) }
         try writer.finish()
@@ -59,7 +59,7 @@ import Testing
     @Test("reading in colour hands each reader the same luma as a plain read, and its colour")
     func readInColourKeepsTheLuma() throws {
         let path = try VideoRoundTripTests.scratch("both.mp4")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         let writer = try VideoWriter(path: path, width: 64, height: 48, fps: 10)
         for index in 0..<8 { try writer.write(Self.frame, seconds: Double(index) / 10) }
         try writer.finish()

@@ -12,6 +12,12 @@ import Testing
         return image
     }
 
+    /// Removes the folder `scratch` made for `path`.
+    static func removeScratch(_ path: String) {
+        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+    }
+
+    /// A path named `name` in a new temporary folder (`removeScratch` removes it).
     static func scratch(_ name: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cardbot-video-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -30,7 +36,7 @@ import Testing
     @Test(arguments: ["mp4", "mkv", "avi"])
     func framesComeBackWithTheirTimesAndPixels(_ container: String) throws {
         let path = try Self.scratch("clip.\(container)")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         let writer = try VideoWriter(path: path, width: 64, height: 48, fps: 10)
         for index in 0..<10 { try writer.write(Self.frame(index), seconds: Double(index) / 10) }
         try writer.finish()
@@ -47,7 +53,7 @@ import Testing
 
     @Test func variableFrameRateKeepsTheContainersTimes() throws {
         let path = try Self.scratch("vfr.mkv")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         let times = [0, 0.01, 0.02, 0.03, 0.5, 1.5, 1.52, 2.9]
         let writer = try VideoWriter(path: path, width: 64, height: 48, fps: 30)
         for (index, time) in times.enumerated() { try writer.write(Self.frame(index), seconds: time) }
@@ -65,7 +71,7 @@ import Testing
     @Test(arguments: [90, 180, 270])
     func displayRotationTurnsFramesUprightLikeFFmpeg(_ rotation: Int) throws {
         let path = try Self.scratch("turned.mp4")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         let writer = try VideoWriter(path: path, width: 64, height: 48, fps: 10, codec: "mpeg4", rotation: rotation)
         try writer.write(Self.frame(0), seconds: 0)
         try writer.finish()
@@ -92,7 +98,7 @@ import Testing
 
     @Test func grayFrameAtATimeIsReadAgainForThumbnails() throws {
         let path = try Self.scratch("again.mp4")
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        defer { VideoRoundTripTests.removeScratch(path) }
         let writer = try VideoWriter(path: path, width: 64, height: 48, fps: 10)
         for index in 0..<20 { try writer.write(Self.frame(index), seconds: Double(index) / 10) }
         try writer.finish()
