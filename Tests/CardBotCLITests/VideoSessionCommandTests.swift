@@ -14,42 +14,27 @@ struct VideoSessionCommandTests {
         _ name: String, programs: [String] = lessonPrograms, extra: [String] = []
     ) throws -> (folder: URL, truth: SessionTruthFile) {
         let folder = try CLIRunner.temporaryDirectory("cardbot-video")
-        let output = try CLIRunner.run(
-            synthArguments(video: folder.appendingPathComponent(name), programs: programs, extra: extra))
+        let arguments = [
+            "synth", "session", "--level", "3", "--program", programs[0],
+        ] + programs.dropFirst().flatMap { ["--then", $0] } + [
+            "--video", folder.appendingPathComponent(name).path,
+            "--size", "480x360", "--video-fps", "10", "--seed", "5", "--student", "Ada",
+        ] + extra
+        let output = try CLIRunner.run(arguments)
         try #require(output.status == 0, "synth session --video failed: \(output.stderr)")
         return (folder, try SessionTruthFile.load(folder))
     }
 
-    /// The `synth session` arguments that write `video` (see `makeVideo`).
-    private static func synthArguments(video: URL, programs: [String] = lessonPrograms, extra: [String] = [])
-        -> [String]
-    {
-        ["synth", "session", "--level", "3", "--program", programs[0]]
-            + programs.dropFirst().flatMap { ["--then", $0] }
-            + ["--video", video.path, "--size", "480x360", "--video-fps", "10", "--seed", "5", "--student", "Ada"]
-            + extra
-    }
-
-    /// The default lesson (`makeVideo`'s default programs and options, as `lesson.mp4`), synthesized once in the test
-    /// process and removed when it exits: five tests read it, and a synthesis takes some 15 s.
+    /// The default lesson (`makeVideo("lesson.mp4")`), synthesized once in the test process and removed when it
+    /// exits: five tests read it, and a synthesis takes some 15 s.
     private static let sharedLesson: Result<URL, any Error> = Result {
-        let folder = try CLIRunner.temporaryDirectory("cardbot-video-shared")
+        let folder = try makeVideo("lesson.mp4").folder
         atexit {
-            if let folder = VideoSessionCommandTests.sharedLessonFolder { try? FileManager.default.removeItem(at: folder) }
-        }
-        let output = try CLIRunner.run(synthArguments(video: folder.appendingPathComponent("lesson.mp4")))
-        guard output.status == 0 else {
-            try? FileManager.default.removeItem(at: folder)
-            throw SharedLessonError(stderr: output.stderr)
+            if case .success(let folder) = VideoSessionCommandTests.sharedLesson {
+                try? FileManager.default.removeItem(at: folder)
+            }
         }
         return folder
-    }
-
-    private static var sharedLessonFolder: URL? { try? sharedLesson.get() }
-
-    private struct SharedLessonError: Error, CustomStringConvertible {
-        var stderr: String
-        var description: String { "synth session --video failed: \(stderr)" }
     }
 
     /// A fresh folder holding a copy of the default lesson (`lesson.mp4`, its `session.json` and `truth.json`), as
