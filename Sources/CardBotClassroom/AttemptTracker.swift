@@ -6,7 +6,8 @@ import CardBotSupport
 /// Run marks (from `session.json`) win when the recording has them. Otherwise taps on the GO card are the
 /// attempts as soon as a GO card has been seen, and before that (or in a recording with no GO card at all)
 /// each program that lies still for ``TrackingOptions/settleSeconds`` is an estimated attempt (the same program
-/// settling again after a hand passed over the row is not a new one). A whole recording
+/// settling again after a hand passed over the row is not a new one), and so is the program on the table when
+/// the recording ends, when it differs from the last one run. A whole recording
 /// is read with ``plan(_:runMarks:options:)``, which decides the rule after the last frame (a GO card seen
 /// anywhere makes taps the rule everywhere); a live stream feeds ``observe(_:)`` and gets each attempt the
 /// moment it is known.
@@ -161,12 +162,19 @@ public struct AttemptTracker: Sendable {
         return true
     }
 
-    /// Ends the recording: marks after the last frame run the final program; a GO card still covered gets its note.
+    /// Ends the recording: marks after the last frame run the final program; a GO card still covered gets its note;
+    /// the program on the table, when it is not the last one settled, is the recording's last (estimated) attempt,
+    /// for the rule of settled programs.
     public mutating func finish() -> [Found] {
         var found: [Found] = []
         if let last = lastStamp {
             for mark in pendingMarks {
                 found.append(Found(stamp: last, seconds: mark, markers: programs.current, signal: .runMarks))
+            }
+            let program = programs.current
+            if !program.isEmpty && program != lastSettled {
+                lastSettled = program
+                found.append(Found(stamp: last, seconds: last.seconds, markers: program, signal: .recordingEnd))
             }
         }
         pendingMarks = []
@@ -177,7 +185,7 @@ public struct AttemptTracker: Sendable {
     /// The attempts of a live stream among `found`: those of the rule in force now.
     public func live(_ found: [Found]) -> [Found] {
         let rule = signal
-        return found.filter { $0.signal == rule }
+        return found.filter { rule.admits($0.signal) }
     }
 
     /// Reads a whole recording's frames and decides its attempts: run marks if given, else GO-card taps if a GO
@@ -192,11 +200,12 @@ public struct AttemptTracker: Sendable {
         found += tracker.finish()
         let signal = tracker.signal
         var notes = tracker.notes
-        if signal == .goTaps && tracker.tapsSeen.isEmpty {
-            notes.append(Messages.text("A GO card lay on the table but was never tapped: no program was run."))
+        // With a program on the table, no tap is not the child's fault but a doubt: the review's `untapped` reason.
+        if signal == .goTaps && tracker.tapsSeen.isEmpty && tracker.currentProgram.isEmpty {
+            notes.append(SessionRun.neverTappedNote)
         }
         return Plan(
-            attempts: found.filter { $0.signal == signal }, signal: signal, taps: tracker.tapsSeen, notes: notes,
+            attempts: found.filter { signal.admits($0.signal) }, signal: signal, taps: tracker.tapsSeen, notes: notes,
             finalProgram: tracker.currentProgram)
     }
 

@@ -12,9 +12,10 @@ import CardBotVision
 /// upright), or null when that frame does not show the card),
 /// then its `step` objects and its `result` object (both as `cardbot run --program --json` prints them, with an
 /// `attempt` number); a program that cannot run has no steps and no result. Last comes
-/// `{"type":"summary","attempts","signal","estimated","taps","notes","solved","firstSuccess","finalProgram","cards","optimal","frames","unreadableFrames","unreadable"}`
+/// `{"type":"summary","attempts","signal","estimated","taps","notes","needsReview","reviewReasons","solved","firstSuccess","finalProgram","cards","optimal","frames","unreadableFrames","unreadable"}`
 /// where `signal` is the rule that made the attempts, `estimated` is true when nothing in the recording said
-/// "run" (settled programs), `taps` lists every GO-card tap as `{"frame","seconds","end","press"}` (`press` false
+/// "run" (settled programs), `needsReview` is true when the grade needs the teacher's look and `reviewReasons`
+/// says why (`[{"code","text","fix"}]`, ``ReviewReason``), `taps` lists every GO-card tap as `{"frame","seconds","end","press"}` (`press` false
 /// for the second tap of a double tap), `notes` are sentences about the run signal, `firstSuccess` is
 /// `{"attempt","frame","seconds"}` or null, `frames` and `unreadableFrames` are counts, and `unreadable` lists
 /// `{"frame","reason"}`.
@@ -73,11 +74,19 @@ public enum SessionJSONLines {
         let taps = run.taps.map { SessionGrade.Tap($0).jsonObject }
         return "{\"type\":\"summary\",\"attempts\":\(run.attempts.count),\"signal\":\"\(run.signal.rawValue)\","
             + "\"estimated\":\(run.attemptsEstimated),\"taps\":[\(taps.joined(separator: ","))],"
-            + "\"notes\":\(strings(run.notes)),\"solved\":\(run.solved),"
+            + "\"notes\":\(strings(run.notes)),\"needsReview\":\(run.needsReview),"
+            + "\"reviewReasons\":\(reasonsArray(run.review)),\"solved\":\(run.solved),"
             + "\"firstSuccess\":\(first),\"finalProgram\":\(strings(run.finalProgram)),"
             + "\"cards\":\(run.finalProgram.count),\"optimal\":\(run.optimal.map(String.init) ?? "null"),"
             + "\"frames\":\(run.frameCount),\"unreadableFrames\":\(run.unreadable.count),"
             + "\"unreadable\":[\(unreadable.joined(separator: ","))]}"
+    }
+
+    /// The reasons a grade needs the teacher's look: `[{"code","text","fix"}]`, texts in the reader's language.
+    public static func reasonsArray(_ reasons: [ReviewReason]) -> String {
+        "[" + reasons.map { reason in
+            "{\"code\":\"\(reason.code.rawValue)\",\"text\":\(JSONText.quote(reason.text)),\"fix\":\(JSONText.quote(reason.fix))}"
+        }.joined(separator: ",") + "]"
     }
 
     static func strings(_ values: [String]) -> String {

@@ -57,7 +57,8 @@ public struct SessionJob: Sendable {
         return Robot.run(try mapping.program(text: text, source: source), on: lesson.level)
     }
 
-    /// Reads `recording` and runs every attempt on the lesson's level.
+    /// Reads `recording` and runs every attempt on the lesson's level, each frame measured for the capture check as
+    /// it is read (the run's review judges the recording by the same reading).
     /// - Parameter progress: Called (from the reading thread) after each frame, with the frames read of those the
     ///   recording holds (a video's count is the container's estimate).
     /// - Throws: `ImageError` when the recording cannot be read at all (a damaged frame is only unreadable).
@@ -76,7 +77,8 @@ public struct SessionJob: Sendable {
         }
         return try runner(jobs: jobs).run(
             recording, level: lesson.level, optimal: lesson.optimal,
-            makeReader: FrameAnalyzer.cardReader(deck: deck, limits: limits), progress: frames, corrected: corrected)
+            makeMeasuringReader: FrameAnalyzer.capturingReader(deck: deck, limits: limits), progress: frames,
+            corrected: corrected)
     }
 
     /// Follows a live stream: each attempt is run and handed to `onAttempt` the moment it is decided.

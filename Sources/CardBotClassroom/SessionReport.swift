@@ -84,6 +84,12 @@ public struct SessionReport: Sendable {
                     "Attempt %1$s (estimated: the program lay still until %2$s):", attempt.number,
                     Self.place(attempt, video: video))
             ]
+        case .recordingEnd:
+            lines = [
+                Messages.text(
+                    "Attempt %1$s (estimated: the program on the table when the recording ended, at %2$s):",
+                    attempt.number, Self.place(attempt, video: video))
+            ]
         }
         if let correction = attempt.correction { lines.append(Self.correctionLine(correction)) }
         switch attempt.outcome {
@@ -151,6 +157,18 @@ public struct SessionReport: Sendable {
         let optimum = run.optimal.map { Messages.text("%1$s (the fewest possible is %2$s)", count, $0) }
             ?? Messages.text("%s (the fewest possible is not known)", count)
         lines.append(line(cards, optimum))
+        lines += Self.reviewLines(run.review)
+        return lines
+    }
+
+    /// "Needs your look:" and each reason with what to do, or nothing when the grade is sure.
+    public static func reviewLines(_ review: [ReviewReason]) -> [String] {
+        guard !review.isEmpty else { return [] }
+        var lines = [Messages.text("Needs your look: the grade may be wrong.")]
+        for reason in review {
+            lines.append("  - " + TerminalText.visible(reason.text))
+            lines.append("    " + Messages.text("What to do: %s", TerminalText.visible(reason.fix)))
+        }
         return lines
     }
 
@@ -170,8 +188,9 @@ public struct SessionReport: Sendable {
             return presses.isEmpty
                 ? Messages.text("GO card, never tapped")
                 : Messages.text("GO card tapped at %s", times)
-        case .settled:
-            return Messages.text("estimated: no run signal in the recording, so each program that lay still is an attempt")
+        case .settled, .recordingEnd:
+            return Messages.text(
+                "estimated: no run signal in the recording, so each program that lay still, and the one left at the end, is an attempt")
         case .photos:
             return Messages.text("photos of the table: each photo's program is run")
         }

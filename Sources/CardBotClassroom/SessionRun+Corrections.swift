@@ -62,8 +62,36 @@ extension SessionRun {
                     ?? Messages.text("The teacher added an attempt CardBot missed at %1$s (%2$s).", time, cards))
         }
         for index in run.attempts.indices { run.attempts[index].number = index + 1 }
+        run.review = Self.unanswered(review, by: corrections, attempts: attempts)
+        if !run.attempts.isEmpty {
+            // The teacher's attempts answer "never tapped": the note would tell the old story above them.
+            run.notes.removeAll { $0 == Self.neverTappedNote }
+        }
         return run
     }
+
+    /// The reasons of `review` that `corrections` leave open. Any correction of the session's attempts answers the
+    /// reasons about which attempts there were (the teacher went through them); a card read unsurely is answered
+    /// by a correction of its attempt (its program, even with the same cards, or that it was not one).
+    static func unanswered(_ review: [ReviewReason], by corrections: SessionCorrections, attempts: [Attempt]) -> [ReviewReason] {
+        guard !corrections.corrections.isEmpty else { return review }
+        let corrected = Set(
+            corrections.corrections.compactMap { correction -> Int? in
+                guard correction.added == nil else { return nil }
+                return correction.frame.flatMap { frame in attempts.first { $0.frameName == frame }?.number } ?? correction.attempt
+            })
+        return review.compactMap { reason in
+            if reason.code.concernsAttempts { return nil }
+            let open = reason.attempts.filter { !corrected.contains($0) }
+            guard !open.isEmpty else { return nil }
+            var left = reason
+            left.attempts = open
+            return left
+        }
+    }
+
+    /// The note of a GO card that lay on the table and was never tapped.
+    static var neverTappedNote: String { Messages.text("A GO card lay on the table but was never tapped: no program was run.") }
 
     /// "CardBot reads 3 attempts", to be told in the reader's language.
     static func attemptsRead(_ count: Int) -> MessageText {

@@ -122,6 +122,12 @@ public struct SessionRun: Sendable {
     public var frames: [AttemptTracker.Frame] = []
     /// The cards of every frame read, corners kept: an added attempt's evidence.
     var frameCards = FrameCards()
+    /// Why the grade needs the teacher's look (``SessionReview``), in order; empty when CardBot is sure of it. A
+    /// teacher's correction takes out the reasons it answers.
+    public var review: [ReviewReason] = []
+
+    /// True when the grade needs the teacher's look: some doubt met while reading is not answered by a correction.
+    public var needsReview: Bool { !review.isEmpty }
 
     /// True when the attempts are estimated: nothing in the recording said "run".
     public var attemptsEstimated: Bool { signal.isEstimate }

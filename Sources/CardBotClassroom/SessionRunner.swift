@@ -70,18 +70,24 @@ public struct SessionRunner: Sendable {
         var lastReadable: FrameStamp? = nil
         var cardsSeen = FrameCards()
         var captures: [FrameCapture] = []
+        var presence = CardPresence(goMarker: tracking.goMarker)
         var done = 0
         try source.read(
             jobs: jobs,
             makeReader: {
                 let read = makeMeasuringReader()
-                return { image, _ in read(image) }
+                // The frame goes on to the delivery, in playing order, where unread cards are judged by their patch.
+                return { image, _ in
+                    let (cards, capture) = read(image)
+                    return (cards, capture, image)
+                }
             },
             deliver: { frame in
                 switch frame.outcome {
-                case .success(let (cards, capture)):
+                case .success(let (cards, capture, image)):
                     if let capture { captures.append(capture) }
-                    frames.append(.init(stamp: frame.stamp, markers: cards.map(\.marker)))
+                    let onTable = presence.observe(cards, in: image, at: frame.stamp.seconds)
+                    frames.append(.init(stamp: frame.stamp, markers: onTable.map(\.marker)))
                     cardsSeen.keep(cards, of: frame.stamp)
                     lastReadable = frame.stamp
                 case .failure(let error):
@@ -97,13 +103,18 @@ public struct SessionRunner: Sendable {
             attempt(index + 1, found: found, level: level, cards: cardsSeen.cards(of: found.stamp))
         }
         var notes = plan.notes
-        if let cut = Self.endsEarly(source, lastFrame: frames.last?.stamp.seconds, sampleFPS: sampleFPS) { notes.append(cut) }
-        let run = SessionRun(
+        let cut = Self.endsEarly(source, lastFrame: frames.last?.stamp.seconds, sampleFPS: sampleFPS)
+        if let cut { notes.append(cut) }
+        var run = SessionRun(
             session: session, level: level, optimal: optimal, frameCount: frames.count, unreadable: unreadable,
             attempts: attempts, signal: plan.signal, taps: plan.taps, notes: notes,
             finalMarkers: plan.finalProgram, finalProgram: names(plan.finalProgram, level: level),
             lastReadableFrame: lastReadable, lastReadableCards: lastReadable.map { cardsSeen.cards(of: $0) } ?? [],
             capture: captures.isEmpty ? [] : CaptureJudge.findings(captures), frames: frames, frameCards: cardsSeen)
+        run.review = SessionReview.reasons(
+            for: run,
+            measures: SessionReview.Measures(
+                dropoutShare: presence.dropoutShare, frameInterval: SessionReview.frameInterval(frames), endsEarly: cut))
         guard let corrections, let file = session.correctionsPath else { return run }
         return try run.correcting(corrections, file: file, deckNames: deckNames)
     }

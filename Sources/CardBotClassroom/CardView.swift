@@ -1,0 +1,159 @@
+import CardBotGeometry
+import CardBotImaging
+import CardBotVision
+
+/// A card's last good view: the pixels of its marker, and of the table around it, when it was last read.
+///
+/// A card that is not read in a later frame is judged by what lies at the same place now (``match(_:)``): the
+/// same marker pattern amid the same surroundings means the card is still there and merely unread (flicker: noise,
+/// blur, a dark room); a changed patch means something covers it (a child's finger on the GO card, a hand laying
+/// a card) or it was taken away. This is how occlusion-based virtual buttons decide a press: by what the patch
+/// looks like, not by whether a detector happened to fire. The surroundings decide most: a tap's finger covers a
+/// quarter of the GO card's marker in the synthesized lessons, leaving its pattern fairly correlated, but the
+/// hand and arm that bring it change the card's margin and the table beside it.
+struct CardView: Sendable {
+    /// The reading the view was taken from (its marker, corners and confidence).
+    var detection: Detection
+    /// When the card was last read, in seconds of the recording.
+    var seen: Double
+    /// The marker's cells: the mean gray level of each of ``grid`` x ``grid`` cells over its quad, row by row.
+    var marker: [Float]
+    /// The same over the card's surroundings: the marker's quad enlarged ``surroundScale`` times about its centre
+    /// (the card's margin and the table next to it).
+    var surround: [Float]
+
+    /// Cells across each side of the sampling grid: a marker of the default deck is 6 cells across (its 4 x 4
+    /// code and its border).
+    static let grid = 6
+    /// Points across each side of a cell, averaged into the cell's level, so that a dark room's noise averages out.
+    static let subsamples = 4
+    /// How much larger than the marker the surroundings are, about its centre.
+    static let surroundScale = 2.2
+
+    /// The least normalised cross-correlation of the surroundings with the view's at which the card is still
+    /// there, and the least of the marker's cells. Measured on 12 synthesized lessons (dim, hard and easy light,
+    /// 2 and 5 stills a second, 480x360 and 640x480; 444 unread cards judged against truth.json, docs/run.md):
+    /// with these, 324 of 329 unread cards that were in plain view were kept, and 1 of 50 under a hand (the hand
+    /// over a fifth of the marker) and none of 48 taken away.
+    static let leastSurroundCorrelation: Float = 0.92
+    static let leastMarkerCorrelation: Float = 0.5
+
+    /// Takes the view of `detection` in `image`, read at `seconds`.
+    init(_ detection: Detection, in image: GrayImage, at seconds: Double) {
+        self.detection = detection
+        self.seen = seconds
+        self.marker = Self.sample(detection.quad, in: image)
+        self.surround = Self.sample(Self.enlarged(detection.quad), in: image)
+    }
+
+    /// Where `image` still shows this card, near where it was: its marker's pattern amid unchanged surroundings, at
+    /// the shift (up to ``searchSteps`` steps of a sixteenth of the marker each way) that fits them best, since the
+    /// camera drifts; nil when the patch has changed there (covered, or taken away).
+    func match(_ image: GrayImage) -> Quad? {
+        guard !surround.isEmpty, !marker.isEmpty else { return nil }
+        let quad = detection.quad
+        let step = max(1, quad.area.squareRoot() / 16)
+        var best = (fit: -Float.infinity, dx: 0.0, dy: 0.0)
+        func look(_ dx: Double, _ dy: Double) {
+            let around = Self.sample(Self.enlarged(Self.shifted(quad, dx, dy)), in: image)
+            guard around.count == surround.count else { return }
+            let fit = Self.correlation(surround, around)
+            if fit > best.fit { best = (fit, dx, dy) }
+        }
+        for y in -Self.searchSteps...Self.searchSteps {
+            for x in -Self.searchSteps...Self.searchSteps { look(Double(x) * step, Double(y) * step) }
+        }
+        let (cx, cy) = (best.dx, best.dy)
+        for y in -1...1 {
+            for x in -1...1 where x != 0 || y != 0 { look(cx + Double(x) * step / 2, cy + Double(y) * step / 2) }
+        }
+        guard best.fit >= Self.leastSurroundCorrelation else { return nil }
+        let found = Self.shifted(quad, best.dx, best.dy)
+        let cells = Self.sample(found, in: image)
+        guard cells.count == marker.count, Self.correlation(marker, cells) >= Self.leastMarkerCorrelation else { return nil }
+        return found
+    }
+
+    /// Steps searched each way for the card's drift.
+    static let searchSteps = 3
+
+    /// `quad` moved by (`dx`, `dy`) pixels.
+    static func shifted(_ quad: Quad, _ dx: Double, _ dy: Double) -> Quad {
+        Quad(quad.corners.map { ImagePoint(x: $0.x + dx, y: $0.y + dy) })
+    }
+
+    /// The normalised cross-correlation of two patches of the same size (-1 to 1; 0 when either is flat).
+    static func correlation(_ a: [Float], _ b: [Float]) -> Float {
+        let n = Float(a.count)
+        let meanA = a.reduce(0, +) / n, meanB = b.reduce(0, +) / n
+        var ab: Float = 0, aa: Float = 0, bb: Float = 0
+        for i in a.indices {
+            let x = a[i] - meanA, y = b[i] - meanB
+            ab += x * y
+            aa += x * x
+            bb += y * y
+        }
+        guard aa > 0, bb > 0 else { return 0 }
+        return ab / (aa * bb).squareRoot()
+    }
+
+    /// `quad` enlarged ``surroundScale`` times about its centre.
+    static func enlarged(_ quad: Quad) -> Quad {
+        let m = quad.center
+        return Quad(quad.corners.map { ImagePoint(x: m.x + ($0.x - m.x) * surroundScale, y: m.y + ($0.y - m.y) * surroundScale) })
+    }
+
+    /// Whether `quad` covers this view's centre or this view covers the quad's: the same place on the table.
+    func overlaps(_ quad: Quad) -> Bool {
+        Self.contains(detection.quad, quad.center) || Self.contains(quad, detection.quad.center)
+    }
+
+    /// Whether `point` lies inside the convex `quad`.
+    static func contains(_ quad: Quad, _ point: ImagePoint) -> Bool {
+        let c = quad.corners
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = c[i], b = c[(i + 1) % 4]
+            let cross = (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+            if cross != 0 {
+                if sign == 0 {
+                    sign = cross
+                } else if (cross > 0) != (sign > 0) {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// The mean gray level of each of ``grid`` x ``grid`` cells spread over `quad` (the marker's cells: its border
+    /// and its code), each averaged over ``subsamples`` x ``subsamples`` points (bilinear between its corners, and
+    /// between pixels), so that a dark room's noise averages out; empty when the quad leaves the image.
+    static func sample(_ quad: Quad, in image: GrayImage) -> [Float] {
+        let c = quad.corners
+        let width = image.width, height = image.height
+        guard width >= 2, height >= 2,
+            c.allSatisfy({ $0.x >= 0 && $0.y >= 0 && $0.x <= Double(width - 1) && $0.y <= Double(height - 1) })
+        else { return [] }
+        let side = grid * subsamples
+        var out = [Float](repeating: 0, count: grid * grid)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<side {
+                let v = (Double(row) + 0.5) / Double(side)
+                for column in 0..<side {
+                    let u = (Double(column) + 0.5) / Double(side)
+                    let x = (1 - u) * (1 - v) * c[0].x + u * (1 - v) * c[1].x + u * v * c[2].x + (1 - u) * v * c[3].x
+                    let y = (1 - u) * (1 - v) * c[0].y + u * (1 - v) * c[1].y + u * v * c[2].y + (1 - u) * v * c[3].y
+                    let x0 = min(Int(x), width - 2), y0 = min(Int(y), height - 2)
+                    let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
+                    let i = y0 * width + x0
+                    let top = Float(pixels[i]) * (1 - fx) + Float(pixels[i + 1]) * fx
+                    let bottom = Float(pixels[i + width]) * (1 - fx) + Float(pixels[i + width + 1]) * fx
+                    out[(row / subsamples) * grid + column / subsamples] += top * (1 - fy) + bottom * fy
+                }
+            }
+        }
+        let scale = 1 / Float(subsamples * subsamples)
+        return out.map { $0 * scale }
+    }
+}
