@@ -8,6 +8,9 @@ import Foundation
 /// each rule here names a doubt that was measured to come with wrong grades on synthesized lessons
 /// (`Benchmarks/review_bench.py`, docs/performance.md), and says what the teacher should do.
 public enum SessionReview {
+    /// The rules' version: a grade records it among its settings, so a gradebook grades its sessions again when
+    /// the rules (or the engine that feeds them) change. Raise it with any rule below.
+    public static let version = 1
     /// Frames further apart than this (seconds) can miss a tap: a child's tap hides the GO card for 0.3 s or more
     /// (0.3 to 1.2 s in the synthesized lessons, 0.15 s at the very least), and a tap is sure to be seen only when
     /// some frame falls inside it. Stills at 4 a second or more, or video read 4 or more times a second, pass.

@@ -24,6 +24,26 @@ enum GradebookRows {
     /// Card names from their stored text.
     static func program(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
 
+    /// Review reasons as stored: one a line, `code<TAB>text<TAB>fix` (tabs and line breaks in the texts made
+    /// spaces).
+    static func reviewText(_ reasons: [ReviewReason]) -> String {
+        func flat(_ text: String) -> String {
+            text.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: "\r", with: " ")
+        }
+        return reasons.map { "\($0.code.rawValue)\t\(flat($0.text))\t\(flat($0.fix))" }.joined(separator: "\n")
+    }
+
+    /// Review reasons from their stored text; a line without a code this cardbot knows (a file edited by hand; a
+    /// newer cardbot's gradebook is refused before this) is left out.
+    static func review(_ text: String) -> [ReviewReason] {
+        text.split(separator: "\n", omittingEmptySubsequences: true).compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, let code = ReviewReason.Code(rawValue: parts[0]) else { return nil }
+            return ReviewReason(code: code, text: parts[1], fix: parts[2])
+        }
+    }
+
     /// Inserts `grade` as a grading with its attempts, unreadable frames and files; returns its id. When the same
     /// content and settings are already there (another run recorded it first), that grading's id, its rows
     /// replaced by these when `replace` (`--regrade`).
@@ -197,6 +217,7 @@ enum GradebookRows {
             shownProgram: program(try row.checked("shown_program", "grading")), history: attempts, unreadable: unreadable,
             signal: (try row.checked("run_signal", "grading") as String?).flatMap(RunSignal.init(rawValue:)), taps: taps,
             notes: notesText.isEmpty ? [] : notesText.components(separatedBy: "\n"))
+        grade.review = GradebookRows.review(try row.checked("review_reasons", "grading") ?? "")
         if let own: String = try row.checked("own_level_file", "grading") { grade.levelFile = path == "." ? own : FileSystem.join(path, own) }
         let thumbnail: Data? = try row.checked("thumbnail", "grading")
         let map: Data? = try row.checked("map", "grading")
@@ -231,8 +252,8 @@ struct GradingRecord {
                 INSERT INTO grading (id, fingerprint, settings, level, level_name, level_file_hash, attempts, solved, stars,
                     cards, optimal, max_cards, first_success_attempt, first_success_frame, first_success_seconds, frames,
                     unreadable_frames, final_program, shown_program, thumbnail, map, recorded_at, graded_at, cardbot_version,
-                    replays_left_out, run_signal, notes, own_level_file)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    replays_left_out, run_signal, notes, own_level_file, needs_review, review_reasons)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 id, fingerprint, settings, grade.level, grade.levelName, levelHash, grade.attempts, grade.solved, grade.stars,
@@ -242,7 +263,7 @@ struct GradingRecord {
                 pictures?.thumbnail.map { Data($0) }, pictures?.map.map { Data($0) }, recordedAt, gradedAt, cardbotVersion,
                 pictures?.replaysLeftOut ?? 0, grade.signal?.rawValue,
                 grade.notes.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n"),
-                GradebookRows.sessionLevelFile(grade),
+                GradebookRows.sessionLevelFile(grade), grade.needsReview, GradebookRows.reviewText(grade.review),
             ])
         return db.lastInsertedRowID
     }

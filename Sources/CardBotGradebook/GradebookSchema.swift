@@ -4,9 +4,10 @@ import GRDB
 /// file with `sqlite3` and query them (docs/grading.md documents every column).
 ///
 /// ```
-/// meta(key, value)                           format = cardbot-gradebook, schema = 7, created-by
+/// meta(key, value)                           format = cardbot-gradebook, schema = 8, created-by
 /// grading(id, fingerprint, settings, ...)    one graded content: level, attempts, stars, pictures, times;
-///                                            own_level_file: the session's own level file (schema 4)
+///                                            own_level_file: the session's own level file (schema 4);
+///                                            needs_review, review_reasons: why it needs a look (schema 8)
 /// attempt(grading_id, number, ...)           every program run, in order, with its result; read_program,
 ///                                            corrected_by, corrected_at: a teacher's correction (schema 5)
 /// unreadable_frame(grading_id, position, frame, reason)
@@ -25,7 +26,7 @@ import GRDB
 /// class(id, title, school_id)                the roster's classes (schema 6)
 /// enrollment(class_id, student_id, begin_date, end_date)   who is in which class when (schema 6)
 /// grades                                     a view: session joined with its grading, one row a session
-///                                            (student_id from schema 6)
+///                                            (student_id from schema 6, needs_review from schema 8)
 /// ```
 /// `PRAGMA application_id` is ``applicationID`` and `PRAGMA user_version` the schema version, so the file says
 /// what it is to any SQLite tool.
@@ -40,7 +41,7 @@ enum GradebookSchema {
     static let migrationNames = [
         "v1: sessions, gradings, attempts", "v2: attempt replays", "v3: run signal, GO taps, notes",
         "v4: own level files, class identities", "v5: card readings",
-        "v6: rosters, sessions keyed to student ids", "v7: stable class ids",
+        "v6: rosters, sessions keyed to student ids", "v7: stable class ids", "v8: grades that need a look",
     ]
 
     /// Every migration, in order. A released migration is never changed: a new schema is a new migration.
@@ -247,6 +248,24 @@ enum GradebookSchema {
                 PRAGMA user_version = 7;
                 """)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '7')")
+        }
+        // Whether a grade needs the teacher's look, and why: `needs_review` (0 or 1; gradings of schema 1 to 7 are
+        // 0, as their cardbot judged no doubt) and `review_reasons`, one reason a line as `code<TAB>text<TAB>fix`.
+        // The `grades` view gains `needs_review`.
+        migrator.registerMigration(migrationNames[7]) { db in
+            try db.execute(sql: """
+                ALTER TABLE grading ADD COLUMN needs_review INTEGER NOT NULL DEFAULT 0 CHECK (needs_review IN (0, 1));
+                ALTER TABLE grading ADD COLUMN review_reasons TEXT NOT NULL DEFAULT '';
+                DROP VIEW IF EXISTS grades;
+                CREATE VIEW grades AS
+                    SELECT s.class, s.path, s.student, g.level, g.level_name, g.attempts, g.solved, g.stars,
+                           g.cards, g.optimal, g.first_success_attempt, g.first_success_frame,
+                           g.first_success_seconds, g.frames, g.unreadable_frames, g.final_program,
+                           s.error, g.recorded_at, s.graded_at, g.fingerprint, s.student_id, g.needs_review
+                    FROM session s LEFT JOIN grading g ON g.id = s.grading_id;
+                PRAGMA user_version = 8;
+                """)
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '8')")
         }
         return migrator
     }

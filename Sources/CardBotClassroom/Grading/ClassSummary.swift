@@ -4,6 +4,8 @@ public struct ClassSummary: Sendable, Equatable {
     public var sessions: Int
     /// Sessions that could not be graded.
     public var errors: Int
+    /// Graded sessions whose grade needs the teacher's look (``SessionGrade/needsReview``).
+    public var needReview: Int
     /// Distinct students.
     public var students: Int
     /// Frames in all graded sessions.
@@ -17,6 +19,7 @@ public struct ClassSummary: Sendable, Equatable {
     public init(_ grades: [SessionGrade]) {
         sessions = grades.count
         errors = grades.filter { $0.error != nil }.count
+        needReview = grades.filter { $0.error == nil && $0.needsReview }.count
         students = Set(grades.map(\.student)).count
         let graded = grades.filter { $0.error == nil }
         frames = graded.reduce(0) { $0 + $1.frames }

@@ -77,7 +77,7 @@ public struct Grader: Sendable {
     /// and so are the pictures' settings and the limits the recording is judged by (its notes come from them).
     public var settings: String {
         "\(tracking.settingsText) max-pixels=\(limits.maxPixels) max-file-bytes=\(limits.maxFileBytes)"
-            + " capture-check=\(CaptureThresholds.version)"
+            + " capture-check=\(CaptureThresholds.version) review=\(SessionReview.version)"
             + (pictures.map { " " + $0.settings } ?? "") + " language=\(Messages.current.language)"
     }
 

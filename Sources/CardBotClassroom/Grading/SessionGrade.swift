@@ -120,8 +120,15 @@ public struct SessionGrade: Sendable, Equatable {
     /// What the teacher should know about the run signal (a GO card covered too long, a tap with no cards).
     public var notes: [String]
 
+    /// Why the grade needs the teacher's look (``SessionReview``); empty when CardBot is sure of it.
+    public var review: [ReviewReason] = []
+
     /// True when the attempts were guessed from programs that lay still: nothing in the recording said "run".
     public var estimated: Bool { signal?.isEstimate ?? false }
+
+    /// True when the grade needs the teacher's look: its stars are provisional until a correction answers the
+    /// ``review``'s reasons.
+    public var needsReview: Bool { !review.isEmpty }
 
     /// Creates a grade.
     public init(
@@ -199,6 +206,7 @@ public struct SessionGrade: Sendable, Equatable {
             unreadable: run.unreadable, signal: run.signal,
             taps: run.taps.map(Tap.init),
             notes: run.notes + run.recordingNotes)
+        review = run.review
         showLevelName(of: run.level)
     }
 

@@ -5,12 +5,13 @@ extension Misconceptions {
     /// `progress`'s JSON):
     ///
     /// ```
-    /// {"attempts","failed","placed",
+    /// {"attempts","failed","placed","leftOutForReview",
     ///  "concepts":[{"concept","failed","used","students"}],
     ///  "cards":[{"card","failed","used","students"}],
     ///  "mistakes":[{"level","levelName","kind","card","expected","corner","stepsShort","concept","attempts","students","studentsOnLevel"}],
     ///  "fixes":[{"kind","from","to","times","students"}]}
     /// ```
+    /// `leftOutForReview` counts the sessions left out because their grade needs the teacher's look.
     public var jsonObject: String {
         func count(_ key: String, _ count: Count) -> String {
             "{\"\(key)\":\(JSONText.quote(count.name)),\"failed\":\(count.failed),\"used\":\(count.used),\"students\":\(count.students)}"
@@ -27,7 +28,7 @@ extension Misconceptions {
             "{\"kind\":\"\(f.edit.kind.rawValue)\",\"from\":\(string(f.edit.from)),\"to\":\(string(f.edit.to)),"
                 + "\"times\":\(f.times),\"students\":\(f.students)}"
         }
-        return "{\"attempts\":\(attempts),\"failed\":\(failed),\"placed\":\(placed),"
+        return "{\"attempts\":\(attempts),\"failed\":\(failed),\"placed\":\(placed),\"leftOutForReview\":\(leftOutForReview),"
             + "\"concepts\":[\(concepts.map { count("concept", $0) }.joined(separator: ","))],"
             + "\"cards\":[\(cards.map { count("card", $0) }.joined(separator: ","))],"
             + "\"mistakes\":[\(mistakes.joined(separator: ","))],\"fixes\":[\(fixes.joined(separator: ","))]}"

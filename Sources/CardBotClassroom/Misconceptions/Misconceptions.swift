@@ -97,6 +97,10 @@ public struct Misconceptions: Sendable, Equatable {
     /// Edits between a failed attempt and the next attempt of the same child on the same level, most made first.
     public var fixes: [Fix] = []
 
+    /// Sessions left out because their grade needs the teacher's look: until a correction answers their doubts,
+    /// their attempts may not be the child's.
+    public var leftOutForReview = 0
+
     /// True when there was nothing to count.
     public var isEmpty: Bool { attempts == 0 }
 
@@ -104,14 +108,18 @@ public struct Misconceptions: Sendable, Equatable {
     public init() {}
 
     /// The misconceptions of a class's graded sessions on the curriculum levels in `levels` (by number); sessions
-    /// that could not be graded, played their own level file or a level not in `levels` are left out. A child is
-    /// known by the student name.
+    /// that could not be graded, played their own level file or a level not in `levels` are left out, and so are
+    /// sessions whose grade needs the teacher's look (their attempts may not be the child's: counted in
+    /// ``leftOutForReview``). A child is known by the student name.
     public init(grades: [SessionGrade], levels: [Int: Level]) {
         let sessions = grades.compactMap { grade -> Session? in
-            guard grade.error == nil, grade.levelFile == nil, let level = grade.level, levels[level] != nil else { return nil }
+            guard grade.error == nil, !grade.needsReview, grade.levelFile == nil, let level = grade.level,
+                levels[level] != nil
+            else { return nil }
             return Session(student: grade.student, level: level, attempts: grade.history.map { ($0.program, $0.solved) })
         }
         self.init(sessions: sessions, levels: levels)
+        leftOutForReview = grades.filter { $0.error == nil && $0.needsReview }.count
     }
 
     /// The misconceptions of `sessions` (a child's sessions of a level in the order played) on `levels` (by

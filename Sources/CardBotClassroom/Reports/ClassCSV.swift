@@ -4,7 +4,9 @@ import CardBotSupport
 ///
 /// Columns: `path, student, level, levelName, attempts, signal, estimated, taps, solved, stars, cards, optimal,
 /// firstSuccessAttempt, firstSuccessFrame, firstSuccessSeconds, frames, unreadableFrames, finalProgram, error,
-/// notes, levelFile`. Absent values are empty; `levelFile` is the session's own level file (relative to the class
+/// notes, levelFile, needsReview, reviewReasons`. Absent values are empty; `needsReview` is `true` when the grade
+/// needs the teacher's look and `reviewReasons` lists its reasons' codes separated by spaces (`sparse-frames
+/// unsure-card`; the texts are in the JSON and HTML reports); `levelFile` is the session's own level file (relative to the class
 /// folder) when its level is not the curriculum's level of that number; `solved` and `estimated` are `true` or `false`; `signal` is `run-marks`,
 /// `go-taps` or `settled`; `taps` is the seconds of each GO-card press, separated by spaces; `notes` are joined
 /// by `; `; `finalProgram` is the card names separated by spaces. A field holding
@@ -15,7 +17,7 @@ public enum ClassCSV {
     public static let columns = [
         "path", "student", "level", "levelName", "attempts", "signal", "estimated", "taps", "solved", "stars", "cards",
         "optimal", "firstSuccessAttempt", "firstSuccessFrame", "firstSuccessSeconds", "frames", "unreadableFrames",
-        "finalProgram", "error", "notes", "levelFile",
+        "finalProgram", "error", "notes", "levelFile", "needsReview", "reviewReasons",
     ]
 
     /// The whole file.
@@ -36,7 +38,8 @@ public enum ClassCSV {
             optional(row.stars), optional(row.cards), optional(row.optimal), optional(row.firstSuccess?.attempt),
             row.firstSuccess?.frame ?? "", row.firstSuccess.map { JSONText.number($0.seconds, places: 3) } ?? "",
             String(row.frames), String(row.unreadableFrames), row.finalProgram.joined(separator: " "), row.error ?? "",
-            row.notes.joined(separator: "; "), row.levelFile ?? "",
+            row.notes.joined(separator: "; "), row.levelFile ?? "", row.error == nil ? String(row.needsReview) : "",
+            row.review.map(\.code.rawValue).joined(separator: " "),
         ]
     }
 

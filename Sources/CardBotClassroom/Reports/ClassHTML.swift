@@ -68,8 +68,7 @@ public enum ClassHTML {
         context["index"] = grade.grades.map { row -> [String: Any] in
             [
                 "href": book.links[row.path] ?? "", "student": row.student, "path": row.path,
-                "levelTitle": levelTitle(row), "starText": row.stars.map(ClassTable.starText) ?? ClassTable.errorCell,
-                "starWords": row.stars.map(ClassTable.starWords) ?? "",
+                "levelTitle": levelTitle(row), "starText": provisionalStars(row), "starWords": starWords(row),
                 "css": row.stars.map { "s\($0)" } ?? "err", "attempts": row.error == nil ? String(row.attempts) : "–",
             ]
         }
@@ -160,6 +159,21 @@ public enum ClassHTML {
             "showSummary": true,
         ]
         if summary.errors > 0 { context["errorCount"] = Messages.text("%s not graded", summary.errors) }
+        let doubtful = grades.filter { $0.error == nil && $0.needsReview }
+        if !doubtful.isEmpty {
+            context["review"] = [
+                "heading": Messages.plural(
+                    "%s session needs your look", "%s sessions need your look", count: doubtful.count, doubtful.count),
+                "lead": Messages.text(
+                    "CardBot is not sure of these grades: their stars are provisional (marked ?) until you check them. Each reason says what to look at, and the command that corrects it."),
+                "sessions": doubtful.map { row -> [String: Any] in
+                    [
+                        "anchor": anchors[row.path] ?? "", "student": row.student, "levelTitle": levelTitle(row),
+                        "starText": provisionalStars(row), "reasons": reasons(row),
+                    ]
+                },
+            ]
+        }
         if let misconceptions = MisconceptionsHTML.context(grade.misconceptions) { context["misconceptions"] = misconceptions }
         return context
     }
@@ -172,8 +186,8 @@ public enum ClassHTML {
             "student": row.student,
             "path": row.path,
             "levelTitle": levelTitle(row),
-            "starText": row.stars.map(ClassTable.starText) ?? ClassTable.errorCell,
-                "starWords": row.stars.map(ClassTable.starWords) ?? "",
+            "starText": provisionalStars(row),
+            "starWords": starWords(row),
             "css": row.stars.map { "s\($0)" } ?? "err",
             "attempts": String(row.attempts),
         ]
@@ -193,6 +207,9 @@ public enum ClassHTML {
         }
         values["notes"] = row.notes
         values["hasNotes"] = !row.notes.isEmpty
+        if row.needsReview {
+            values["review"] = ["heading": Messages.text("Needs your look: the grade may be wrong."), "reasons": reasons(row)]
+        }
         let optimum = row.optimal.map { Messages.text("the fewest possible is %s", $0) }
             ?? row.maxCards.map { Messages.text("the fewest possible is not known; the level allows %s", $0) }
             ?? Messages.text("the fewest possible is not known")
@@ -251,6 +268,24 @@ public enum ClassHTML {
         return values
     }
 
+    /// A session's stars (`★★☆`), marked `?` when the grade needs the teacher's look; "error" when not graded.
+    static func provisionalStars(_ row: SessionGrade) -> String {
+        guard let stars = row.stars else { return ClassTable.errorCell }
+        return ClassTable.starText(stars) + (row.needsReview ? ClassTable.provisionalMark : "")
+    }
+
+    /// What a screen reader says for ``provisionalStars(_:)``: "2 of 3 stars", and that they are provisional.
+    static func starWords(_ row: SessionGrade) -> String {
+        guard let stars = row.stars else { return "" }
+        let words = ClassTable.starWords(stars)
+        return row.needsReview ? Messages.text("%s, provisional: needs your look", words) : words
+    }
+
+    /// A grade's reasons for a look, each with what to do.
+    static func reasons(_ row: SessionGrade) -> [[String: String]] {
+        row.review.map { ["code": $0.code.rawValue, "text": $0.text, "fix": $0.fix] }
+    }
+
     /// An attempt's cards as read, for the history: each card's picture cut from the attempt's frame (where it
     /// was read), its words for a screen reader, and `unsure` when the reading should be checked.
     static func readings(
@@ -290,6 +325,8 @@ public enum ClassHTML {
             "stars2": Messages.text("solved with more cards"),
             "stars1": Messages.text("tried, not solved"),
             "stars0": Messages.text("no program read"),
+            "provisional": Messages.text("provisional: needs your look"),
+            "whatToDo": Messages.text("What to do:"),
             "error": ClassTable.errorCell,
             "studentsByLevel": Messages.text("Students by level"),
             "gridCaption": Messages.text("The stars of each student on each level; a cell opens the session."),

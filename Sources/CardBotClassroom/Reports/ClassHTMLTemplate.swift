@@ -47,12 +47,24 @@ enum ClassHTMLTemplate {
             ol.history .ok { color: #2e7d32; font-weight: 600; } ol.history .fail { color: #b71c1c; }
             ul.unreadable { margin: .2rem 0 .6rem; padding-left: 1.2rem; font-size: .8rem; color: #8d6e63; }
             details summary { cursor: pointer; font-size: .85rem; color: #555; }
+            .review { background: #fff8e1; border: 2px solid #f9a825; border-radius: 4px; padding: .6rem .8rem; margin: .8rem 0; }
+            .review h2 { margin: 0 0 .3rem; font-size: 1.1rem; }
+            .review > p { margin: 0 0 .4rem; font-size: .9rem; }
+            ol.look { margin: 0; padding-left: 1.3rem; } ol.look > li { margin: .4rem 0; }
+            ul.reasons { margin: .2rem 0; padding-left: 1.1rem; font-size: .85rem; } ul.reasons li { margin: .15rem 0; }
+            .fix { display: block; color: #4e342e; } .fix code { font-size: .8rem; overflow-wrap: anywhere; }
+            div.look { background: #fff8e1; border: 1px solid #f9a825; border-radius: 3px; padding: .3rem .5rem; margin: .4rem 0; font-size: .85rem; }
+            div.look strong { color: #8a5a00; }
+            .legend .provisional { background: #fff8e1; border: 1px dashed #f9a825; }
             .muted { color: #6b6b6b; }
             """ + MisconceptionsHTML.css) + """
         {{#hasNavigation}}<p class="back">{{#navigation}}<a href="{{href}}">{{label}}</a> {{/navigation}}</p>{{/hasNavigation}}
         <h1>{{t.heading}}</h1>
         <p class="lead">{{sessionCount}}{{#studentCount}} · {{studentCount}}{{/studentCount}}{{#errorCount}} · {{errorCount}}{{/errorCount}}</p>
-        <p class="legend"><span class="s3"><span aria-hidden="true">★★★</span> {{t.stars3}}</span><span class="s2"><span aria-hidden="true">★★☆</span> {{t.stars2}}</span><span class="s1"><span aria-hidden="true">★☆☆</span> {{t.stars1}}</span><span class="s0"><span aria-hidden="true">☆☆☆</span> {{t.stars0}}</span><span class="err">{{t.error}}</span></p>
+        <p class="legend"><span class="s3"><span aria-hidden="true">★★★</span> {{t.stars3}}</span><span class="s2"><span aria-hidden="true">★★☆</span> {{t.stars2}}</span><span class="s1"><span aria-hidden="true">★☆☆</span> {{t.stars1}}</span><span class="s0"><span aria-hidden="true">☆☆☆</span> {{t.stars0}}</span><span class="err">{{t.error}}</span><span class="provisional">? {{t.provisional}}</span></p>
+        {{#review}}<section class="review" id="needs-your-look"><h2>⚠ {{heading}}</h2><p>{{lead}}</p>
+        <ol class="look">{{#sessions}}<li><a href="{{anchor}}">{{student}} · {{levelTitle}}</a> <span class="stars">{{starText}}</span>
+        <ul class="reasons">{{#reasons}}<li>{{text}}<span class="fix">{{t.whatToDo}} <code>{{fix}}</code></span></li>{{/reasons}}</ul></li>{{/sessions}}</ol></section>{{/review}}
 
         {{#showSummary}}
         <h2>{{t.studentsByLevel}}</h2>
@@ -111,6 +123,7 @@ enum ClassHTMLTemplate {
         {{#hasProgram}}<ol class="program">{{#program}}<li>{{.}}</li>{{/program}}</ol>{{/hasProgram}}
         {{^hasProgram}}<p class="muted">{{t.noCards}}</p>{{/hasProgram}}
         {{#warning}}<p class="warning">⚠ {{warning}}</p>{{/warning}}
+        {{#review}}<div class="look"><strong>⚠ {{heading}}</strong><ul class="reasons">{{#reasons}}<li>{{text}}<span class="fix">{{t.whatToDo}} <code>{{fix}}</code></span></li>{{/reasons}}</ul></div>{{/review}}
         {{#hasNotes}}<ul class="notes">{{#notes}}<li>{{.}}</li>{{/notes}}</ul>{{/hasNotes}}
         {{#hasHistory}}<details open="open"><summary>{{t.everyAttempt}}</summary>
         <ol class="history">{{#history}}<li><span class="cards">{{cards}}</span> <span class="muted">({{frame}}, {{time}})</span><br />{{#corrected}}<span class="corrected">✎ {{corrected}}</span><br />{{/corrected}}{{#hasReadings}}<span class="readings">{{#readings}}<img class="crop{{#unsure}} unsure{{/unsure}}" src="{{src}}" alt="{{alt}}" title="{{alt}}" />{{/readings}}</span><br />{{/hasReadings}}<span class="{{css}}">{{message}}</span></li>{{/history}}</ol></details>{{/hasHistory}}

@@ -5,11 +5,11 @@ import CardBotSupport
 ///
 /// ```
 /// {"sessions":[
-///  {"path","student","level","levelName","levelFile","attempts","signal","estimated","taps","notes","solved","stars","cards",
-///   "optimal","firstSuccess","frames","unreadableFrames","finalProgram","error"},
+///  {"path","student","level","levelName","levelFile","attempts","signal","estimated","taps","notes","needsReview",
+///   "reviewReasons","solved","stars","cards","optimal","firstSuccess","frames","unreadableFrames","finalProgram","error"},
 ///  ...
 /// ],
-/// "summary":{"sessions","graded","errors","students","frames","unreadableFrames",
+/// "summary":{"sessions","graded","needReview","errors","students","frames","unreadableFrames",
 ///  "levels":[{"level","levelName","levelFile","sessions","students","solved","medianAttempts","medianAttemptsToSolve","stars"}]},
 /// "misconceptions":{...}}
 /// ```
@@ -17,7 +17,9 @@ import CardBotSupport
 /// `signal` is the rule that made the attempts (`run-marks`, `go-taps`, `settled`; null when not graded),
 /// `estimated` is true when nothing in the recording said "run" (settled programs), `taps` lists every tap on
 /// the GO card as `{"frame","seconds","end","press"}` (`press` false for a double tap's second tap), `notes`
-/// what the teacher should know about the run signal. `firstSuccess` is `{"attempt","frame","seconds"}` or null; `stars` of a level is the number of sessions with
+/// what the teacher should know about the run signal. `needsReview` is true when the grade needs the teacher's look
+/// and `reviewReasons` says why (`[{"code","text","fix"}]`, as `run --json`'s summary; the stars are then
+/// provisional); the summary's `needReview` counts those sessions. `firstSuccess` is `{"attempt","frame","seconds"}` or null; `stars` of a level is the number of sessions with
 /// 0, 1, 2 and 3 stars. `levelFile` is the session's own level file (relative to the class folder) when its level
 /// is not the curriculum's level of that number, else null: such a level has its own entry in `levels`. Values
 /// that are not known are null.
@@ -43,6 +45,7 @@ public enum ClassJSON {
             + "\"signal\":\(string(row.signal?.rawValue)),\"estimated\":\(row.estimated),"
             + "\"taps\":[\(row.taps.map(\.jsonObject).joined(separator: ","))],"
             + "\"notes\":\(SessionJSONLines.strings(row.notes)),"
+            + "\"needsReview\":\(row.needsReview),\"reviewReasons\":\(SessionJSONLines.reasonsArray(row.review)),"
             + "\"solved\":\(row.solved),\"stars\":\(int(row.stars)),\"cards\":\(int(row.cards)),"
             + "\"optimal\":\(int(row.optimal)),\"firstSuccess\":\(first),\"frames\":\(row.frames),"
             + "\"unreadableFrames\":\(row.unreadableFrames),\"finalProgram\":\(SessionJSONLines.strings(row.finalProgram)),"
@@ -60,6 +63,7 @@ public enum ClassJSON {
                 + "\"stars\":[\(figures.stars.map(String.init).joined(separator: ","))]}"
         }
         return "{\"sessions\":\(summary.sessions),\"graded\":\(summary.sessions - summary.errors),"
+            + "\"needReview\":\(summary.needReview),"
             + "\"errors\":\(summary.errors),\"students\":\(summary.students),\"frames\":\(summary.frames),"
             + "\"unreadableFrames\":\(summary.unreadableFrames),\"levels\":[\(levels.joined(separator: ","))]}"
     }

@@ -16,10 +16,16 @@ public struct ClassTable: Sendable {
     /// The cell for a student's sessions on a level: the best stars (`★★☆`), `error` when every session
     /// there failed, `·` when there is none.
     public static func cell(_ grades: [SessionGrade]) -> String {
-        let stars = grades.compactMap(\.stars)
-        if let best = stars.max() { return starText(best) }
+        let graded = grades.filter { $0.stars != nil }
+        if let best = graded.max(by: { ($0.stars ?? 0) < ($1.stars ?? 0) }), let stars = best.stars {
+            // A grade that needs the teacher's look is provisional: marked, not only coloured.
+            return starText(stars) + (best.needsReview ? provisionalMark : "")
+        }
         return grades.isEmpty ? "·" : errorCell
     }
+
+    /// The mark after provisional stars (a grade that needs the teacher's look).
+    public static let provisionalMark = "?"
 
     /// The cell of a level whose every session failed ("error", translated).
     static var errorCell: String { Messages.text("error", context: "grade cell") }
@@ -51,6 +57,7 @@ public struct ClassTable: Sendable {
                     "Class %1$s: %2$s, %3$s, %4$s not graded", Self.clean(grade.className), sessionCount, studentCount,
                     summary.errors))
         }
+        lines += Self.reviewLines(grades)
         lines.append("")
         let levels = Set(summary.levels.map(\.key)).union(grades.compactMap { $0.error != nil ? $0.levelKey : nil }).sorted()
         var students: [String] = []
@@ -113,6 +120,26 @@ public struct ClassTable: Sendable {
         return lines
     }
 
+    /// "N sessions need your look" with each session, its reasons and what to do; nothing when none does.
+    static func reviewLines(_ grades: [SessionGrade]) -> [String] {
+        let doubtful = grades.filter { $0.error == nil && $0.needsReview }
+        guard !doubtful.isEmpty else { return [] }
+        var lines = [
+            "",
+            Messages.plural(
+                "%s session needs your look (its stars, marked ?, are provisional):",
+                "%s sessions need your look (their stars, marked ?, are provisional):", count: doubtful.count, doubtful.count),
+        ]
+        for row in doubtful {
+            lines.append("  \(Self.sessionLabel(row)):")
+            for reason in row.review {
+                lines.append("    - " + Self.clean(reason.text))
+                lines.append("      " + Messages.text("What to do: %s", Self.clean(reason.fix)))
+            }
+        }
+        return lines
+    }
+
     /// A session as the lists below the table name it: its folder and its student, `maya/level-3 (Maya)`, made
     /// safe for a terminal (the name cut to ``maximumNameWidth``).
     static func sessionLabel(_ grade: SessionGrade) -> String {
@@ -128,7 +155,7 @@ public struct ClassTable: Sendable {
     private func paint(_ text: String, for value: String) -> String {
         guard color else { return text }
         let code: String
-        switch value {
+        switch value.hasSuffix(Self.provisionalMark) ? String(value.dropLast()) : value {
         case Self.starText(3): code = "32"
         case Self.starText(2): code = "33"
         case Self.starText(1): code = "35"
