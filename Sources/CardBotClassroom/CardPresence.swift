@@ -7,8 +7,8 @@ import CardBotVision
 /// In a dark room, through heavy compression or at a slant a card that lies still is read in some frames and not
 /// in others. Taken at face value, each dropout of the GO card is a tap and each dropout of a program card a new
 /// program. Here a card that is not read is kept in the frame's cards when the patch at its last good view's
-/// corners has that view's pattern (``CardView/match(_:)``) and nothing else was read there, for at most
-/// ``longestUnread`` seconds: it is on the table, unread. A hand over it, or its place left empty, changes the
+/// corners has that view's pattern (``CardView/match(_:)``), nothing else was read there and it was read in at
+/// least ``leastReads`` frames in a row before, for at most ``longestUnread`` seconds: it is on the table, unread. A hand over it, or its place left empty, changes the
 /// patch, so a real cover (a tap, a hand laying a card) and a card taken away are seen as before.
 ///
 /// Frames must come in playing order; unreadable frames are not fed (they neither keep nor drop a view).
@@ -16,6 +16,9 @@ struct CardPresence: Sendable {
     /// The longest a card is kept while not read: longer than the dropouts of a dim or noisy recording, shorter
     /// than a rearrangement that leaves an empty table where the card lay.
     static let longestUnread = 4.0
+    /// The fewest readings of a card in a row before it is kept through a dropout: a card read once may be a
+    /// misreading (a phantom on clutter), which must not last for seconds.
+    static let leastReads = 2
 
     private var views: [CardView] = []
     /// Cards read, summed over the frames fed.
@@ -42,13 +45,20 @@ struct CardPresence: Sendable {
         for var view in views {
             // Read again (or something else read in its place): the view is renewed from this frame's reading.
             if cards.contains(where: { view.overlaps($0.quad) }) { continue }
-            guard seconds - view.seen <= Self.longestUnread, let quad = view.match(image) else { continue }
+            guard view.reads >= Self.leastReads, seconds - view.seen <= Self.longestUnread, let quad = view.match(image)
+            else { continue }
             // The card is followed where the camera's drift took it; its pixels stay those it was last read with.
             view.detection.quad = quad
             kept.append(view.detection)
             next.append(view)
         }
-        for card in cards { next.append(CardView(card, in: image, at: seconds)) }
+        for card in cards {
+            var view = CardView(card, in: image, at: seconds)
+            if let before = views.first(where: { $0.detection.marker == card.marker && $0.overlaps(card.quad) }) {
+                view.reads = before.reads + 1
+            }
+            next.append(view)
+        }
         views = next
         readCards += cards.count
         keptCards += kept.count

@@ -56,6 +56,9 @@ public struct LiveSession: Sendable {
         var lastReadable: FrameStamp? = nil
         // The cards of recent frames: an attempt is decided at most the settle time after its frame.
         var cardsSeen = FrameCards(keeping: 4096)
+        // Cards that drop out of a reading while still on the table stay (a flicker is no tap), as in a recording.
+        var presence = CardPresence(goMarker: runner.tracking.goMarker)
+        var times: [AttemptTracker.Frame] = []
         func run(_ found: [AttemptTracker.Found], delivered: ContinuousClock.Instant) {
             for found in tracker.live(found) {
                 let attempt = runner.attempt(
@@ -69,30 +72,37 @@ public struct LiveSession: Sendable {
             jobs: 2,
             makeReader: {
                 let read = makeReader()
-                return { image, _ in read(image) }
+                return { image, _ in (read(image), image) }
             },
             deliver: { frame in
                 let delivered = clock.now
                 frames += 1
                 switch frame.outcome {
-                case .success(let cards):
+                case .success(let (cards, image)):
                     lastReadable = frame.stamp
                     cardsSeen.keep(cards, of: frame.stamp)
-                    run(tracker.observe(.init(stamp: frame.stamp, markers: cards.map(\.marker))), delivered: delivered)
+                    let onTable = presence.observe(cards, in: image, at: frame.stamp.seconds)
+                    run(tracker.observe(.init(stamp: frame.stamp, markers: onTable.map(\.marker))), delivered: delivered)
                 case .failure(let error):
                     let bad = SessionRun.UnreadableFrame(name: frame.stamp.name, said: error.said)
                     unreadable.append(bad)
                     onUnreadable(bad)
                     run(tracker.observe(.init(stamp: frame.stamp, markers: nil)), delivered: delivered)
                 }
+                // Only the recent frames' times are kept, for the review's frame rate.
+                times.append(.init(stamp: frame.stamp, markers: nil))
+                if times.count > 2048 { times.removeFirst(1024) }
                 return true
             })
         run(tracker.finish(), delivered: clock.now)
-        let result = SessionRun(
+        var result = SessionRun(
             session: session, level: level, optimal: optimal, frameCount: frames, unreadable: unreadable,
             attempts: attempts, signal: tracker.signal, taps: tracker.tapsSeen, notes: tracker.notes,
             finalMarkers: tracker.currentProgram, finalProgram: runner.names(tracker.currentProgram, level: level),
             lastReadableFrame: lastReadable, lastReadableCards: lastReadable.map { cardsSeen.cards(of: $0) } ?? [])
+        result.review = SessionReview.reasons(
+            for: result,
+            measures: SessionReview.Measures(dropoutShare: presence.dropoutShare, frameInterval: SessionReview.frameInterval(times)))
         return Outcome(run: result, runLatencies: latencies)
     }
 }

@@ -174,20 +174,24 @@ public struct SessionReport: Sendable {
 
     /// What made the attempts, in words: the run marks, the GO taps with their times, or an estimate.
     static func signalText(_ run: SessionRun) -> String {
-        signalText(run.signal, presses: run.taps.filter { !$0.repeatsPress }.map(\.start))
+        signalText(run.signal, presses: run.taps.filter { !$0.repeatsPress }.map(\.start), attempts: run.attempts.count)
     }
 
-    /// What made the attempts, in words, from the rule and the times of the presses on the GO card.
-    public static func signalText(_ signal: RunSignal, presses: [Double]) -> String {
+    /// What made the attempts, in words, from the rule, the times of the presses on the GO card and the number of
+    /// attempts (a GO card with no tap seen and attempts: the teacher added them).
+    public static func signalText(_ signal: RunSignal, presses: [Double], attempts: Int = 0) -> String {
         switch signal {
         case .runMarks:
             return Messages.text("run marks of session.json")
         case .goTaps:
             let times = presses.prefix(8).map { FrameStamp.shownClock($0) }.joined(separator: ", ")
                 + (presses.count > 8 ? ", ..." : "")
-            return presses.isEmpty
-                ? Messages.text("GO card, never tapped")
-                : Messages.text("GO card tapped at %s", times)
+            if presses.isEmpty {
+                return attempts > 0
+                    ? Messages.text("GO card, no tap seen; the teacher added the attempts")
+                    : Messages.text("GO card, no tap seen")
+            }
+            return Messages.text("GO card tapped at %s", times)
         case .settled, .recordingEnd:
             return Messages.text(
                 "estimated: no run signal in the recording, so each program that lay still, and the one left at the end, is an attempt")

@@ -11,10 +11,9 @@ public enum SessionReview {
     /// The rules' version: a grade records it among its settings, so a gradebook grades its sessions again when
     /// the rules (or the engine that feeds them) change. Raise it with any rule below.
     public static let version = 1
-    /// Frames further apart than this (seconds) can miss a tap: a child's tap hides the GO card for 0.3 s or more
-    /// (0.3 to 1.2 s in the synthesized lessons, 0.15 s at the very least), and a tap is sure to be seen only when
-    /// some frame falls inside it. Stills at 4 a second or more, or video read 4 or more times a second, pass.
-    public static let longestTapInterval = 0.26
+    /// Frames further apart than this (seconds) can miss a tap: the capture check's bound
+    /// (``CaptureThresholds/longestFrameInterval``), so `check` and a grade agree.
+    public static var longestTapInterval: Double { CaptureThresholds.longestFrameInterval }
     /// Presses closer together than this (seconds from one press to the next, after a double tap was made one)
     /// are more than a child makes: a child watches the robot for several seconds after each run.
     public static let closestPresses = 3.0

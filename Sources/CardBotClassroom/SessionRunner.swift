@@ -110,7 +110,9 @@ public struct SessionRunner: Sendable {
             attempts: attempts, signal: plan.signal, taps: plan.taps, notes: notes,
             finalMarkers: plan.finalProgram, finalProgram: names(plan.finalProgram, level: level),
             lastReadableFrame: lastReadable, lastReadableCards: lastReadable.map { cardsSeen.cards(of: $0) } ?? [],
-            capture: captures.isEmpty ? [] : CaptureJudge.findings(captures), frames: frames, frameCards: cardsSeen)
+            capture: captures.isEmpty
+                ? [] : CaptureJudge.findings(captures, interval: session.isPhotos ? nil : SessionReview.frameInterval(frames)),
+            frames: frames, frameCards: cardsSeen)
         run.review = SessionReview.reasons(
             for: run,
             measures: SessionReview.Measures(

@@ -77,49 +77,54 @@ struct GradeCommandTests {
             ["path": "liam/level-1", "student": "liam", "level": 1, "levelName": "First steps", "levelFile": null, "attempts": 0,
              "signal": "settled", "estimated": true, "taps": [Double](), "notes": ["*Recorded badly (cards seen)*"],
              "solved": false, "stars": 0, "cards": null, "optimal": 3, "firstSuccess": null, "frames": 4,
-             "unreadableFrames": 0, "finalProgram": [String](), "error": null],
+             "unreadableFrames": 0, "finalProgram": [String](), "error": null,
+             // No card was ever read: the capture check's verdict is a doubt.
+             "needsReview": true, "reviewReasons": ["capture"]],
             ["path": "maya/level-1", "student": "maya", "level": 1, "levelName": "First steps", "levelFile": null, "attempts": 2,
              "signal": "go-taps", "estimated": false, "taps": try presses("maya/level-1"), "notes": [String](),
              "solved": true, "stars": 3, "cards": 3, "optimal": 3, "firstSuccess": try first("maya/level-1", attempt: 2),
              "frames": try frames("maya/level-1"), "unreadableFrames": 0,
-             "finalProgram": ["forward", "forward", "forward"], "error": null],
+             "finalProgram": ["forward", "forward", "forward"], "error": null,
+             // Stills 2 a second with GO taps: a tap can fall between two stills.
+             "needsReview": true, "reviewReasons": ["sparse-frames"]],
             ["path": "maya/level-2", "student": "maya", "level": 2, "levelName": "Around the corner", "levelFile": null, "attempts": 1,
              "signal": "go-taps", "estimated": false, "taps": try presses("maya/level-2"), "notes": ["*Recorded badly (card size)*"],
              "solved": true, "stars": 2, "cards": 9, "optimal": 5, "firstSuccess": try first("maya/level-2", attempt: 1),
              "frames": try frames("maya/level-2"), "unreadableFrames": 0,
              "finalProgram": "forward forward right right right right right forward forward".split(separator: " ").map(String.init),
-             "error": null],
+             "error": null, "needsReview": true, "reviewReasons": ["capture", "sparse-frames"]],
             ["path": "noah-level-1", "student": "Noah", "level": 1, "levelName": "First steps", "levelFile": null, "attempts": 2,
              "signal": "go-taps", "estimated": false, "taps": try presses("noah-level-1"), "notes": [String](),
              "solved": false, "stars": 1, "cards": null, "optimal": 3, "firstSuccess": null,
              "frames": try frames("noah-level-1"), "unreadableFrames": 0, "finalProgram": ["forward", "forward"],
-             "error": null],
+             "error": null, "needsReview": true, "reviewReasons": ["sparse-frames"]],
             ["path": "omar", "student": "Omar", "level": null, "levelName": null, "levelFile": null, "attempts": 0,
              "signal": null, "estimated": false, "taps": [Double](), "notes": [String](), "solved": false,
              "stars": null, "cards": null, "optimal": null, "firstSuccess": null, "frames": 0, "unreadableFrames": 0,
              "finalProgram": [String](),
-             "error": "omar: no level: name one with --level, or put \"level\" in the session's session.json"],
+             "error": "omar: no level: name one with --level, or put \"level\" in the session's session.json",
+             "needsReview": false, "reviewReasons": [String]()],
             ["path": "pia/level-1", "student": "pia", "level": null, "levelName": null, "levelFile": null, "attempts": 0,
              "signal": null, "estimated": false, "taps": [Double](), "notes": [String](), "solved": false,
              "stars": null, "cards": null, "optimal": null, "firstSuccess": null, "frames": 0, "unreadableFrames": 0,
-             "finalProgram": [String](), "error": "*malformed JSON*"],
+             "finalProgram": [String](), "error": "*malformed JSON*", "needsReview": false, "reviewReasons": [String]()],
             ["path": "zoe/level-3", "student": tricky, "level": 3, "levelName": "Left and right", "levelFile": null, "attempts": 1,
              "signal": "go-taps", "estimated": false, "taps": try presses("zoe/level-3"), "notes": ["*Recorded badly (card size)*"],
              "solved": true, "stars": 3, "cards": 8, "optimal": 8, "firstSuccess": try first("zoe/level-3", attempt: 1),
              "frames": try frames("zoe/level-3") + 0, "unreadableFrames": 1,
              "finalProgram": "forward right forward forward left forward forward forward".split(separator: " ").map(String.init),
-             "error": null],
+             "error": null, "needsReview": true, "reviewReasons": ["capture", "sparse-frames"]],
         ]
     }
 
     static let keys = ["path", "student", "level", "levelName", "levelFile", "attempts", "signal", "estimated", "taps", "notes",
-                       "solved", "stars", "cards", "optimal", "firstSuccess", "frames", "unreadableFrames", "finalProgram",
-                       "error"]
+                       "needsReview", "reviewReasons", "solved", "stars", "cards", "optimal", "firstSuccess", "frames",
+                       "unreadableFrames", "finalProgram", "error"]
 
     /// A JSON value in a form that compares across parsers: numbers as Double, null as "null";
     /// `solved` is the only boolean.
     static func plain(_ value: Any?, key: String = "") -> String {
-        if key == "solved" || key == "estimated" { return (value as? Bool).map(String.init) ?? "not a boolean" }
+        if key == "solved" || key == "estimated" || key == "needsReview" { return (value as? Bool).map(String.init) ?? "not a boolean" }
         switch value {
         case nil, is NSNull: return "null"
         case let string as String: return string
@@ -165,6 +170,12 @@ struct GradeCommandTests {
                     for (seconds, press) in zip(found, presses) {
                         #expect(seconds >= press - 0.01 && seconds <= press + 0.51, "\(want["path"]!) tap at \(seconds)")
                     }
+                } else if key == "reviewReasons" {
+                    // The reasons the row must give, at least (their texts depend on the frames' figures).
+                    let codes = (row[key] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+                    let wanted = want[key] as? [String] ?? []
+                    #expect(Set(wanted).isSubset(of: Set(codes)), "\(want["path"]!) reasons \(codes)")
+                    #expect(codes.isEmpty == wanted.isEmpty, "\(want["path"]!) reasons \(codes)")
                 } else if let patterns = want[key] as? [String], patterns.contains(where: { $0.hasPrefix("*") }) {
                     // Notes whose figures depend on the frames (a card's size in px): one note per pattern.
                     let notes = row[key] as? [String] ?? []
@@ -194,7 +205,7 @@ struct GradeCommandTests {
         #expect(records.first == [
             "path", "student", "level", "levelName", "attempts", "signal", "estimated", "taps", "solved", "stars", "cards",
             "optimal", "firstSuccessAttempt", "firstSuccessFrame", "firstSuccessSeconds", "frames", "unreadableFrames",
-            "finalProgram", "error", "notes", "levelFile",
+            "finalProgram", "error", "notes", "levelFile", "needsReview", "reviewReasons",
         ])
         #expect(records.count == rows.count + 1)
         for (record, row) in zip(records.dropFirst(), rows) {
@@ -217,6 +228,8 @@ struct GradeCommandTests {
                 text(first?["attempt"]), text(first?["frame"]), text(first?["seconds"]), text(row["frames"]),
                 text(row["unreadableFrames"]), (row["finalProgram"] as? [String] ?? []).joined(separator: " "),
                 text(row["error"]), (row["notes"] as? [String] ?? []).joined(separator: "; "), text(row["levelFile"]),
+                row["error"] is NSNull ? String(row["needsReview"] as? Bool ?? false) : "",
+                (row["reviewReasons"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }.joined(separator: " "),
             ]
             #expect(record == fromJSON)
         }

@@ -165,7 +165,8 @@ struct GradebookCommandTests {
         let run = try CLIRunner.run(
             ["progress", book.path, "--out", file("p.json").path, "--out", file("p.csv").path, "--out", file("p.html").path])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("maya: solved L1 ★★★, L2 ★★☆; next L3"), "\(run.stdout)")
+        // Stills 2 a second with GO taps need the teacher's look: provisional stars, marked.
+        #expect(run.stdout.contains("maya: solved L1 ★★★?, L2 ★★☆?; next L3"), "\(run.stdout)")
         #expect(run.stdout.contains("Noah: solved none; tried L1; next L1"), "\(run.stdout)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file("p.json"))) as? [String: Any])
         let students = try #require(object["students"] as? [[String: Any]])
@@ -181,7 +182,12 @@ struct GradebookCommandTests {
         #expect(one["students"] as? Int == 3 && one["solved"] as? Int == 1)
         #expect(one["medianAttemptsToSolve"] as? Double == 2)
         let rows = CSVReader.records(String(decoding: try Data(contentsOf: file("p.csv")), as: UTF8.self))
-        #expect(rows.first == ["student", "level", "levelName", "sessions", "attempts", "solved", "stars", "solvedOn", "attemptsToSolve", "next"])
+        #expect(rows.first == [
+            "student", "level", "levelName", "sessions", "attempts", "solved", "stars", "solvedOn", "attemptsToSolve", "next",
+            "needsReview",
+        ])
+        #expect(rows.dropFirst().filter { $0.first == "maya" }.allSatisfy { $0.last == "true" })
+        #expect(solved.allSatisfy { $0["needsReview"] as? Bool == true })
         #expect(rows.contains { $0.first == GradeCommandTests.tricky && $0[1] == "3" && $0[5] == "true" })
         let html = try Data(contentsOf: file("p.html"))
         #expect(XMLParser(data: html).parse(), "progress.html is not well-formed XML")
@@ -191,7 +197,7 @@ struct GradebookCommandTests {
             ["progress", book.path, "--language", "da", "--out", file("da.json").path, "--out", file("da.csv").path,
              "--out", file("da.html").path])
         #expect(danish.status == 0, "\(danish.stderr)")
-        #expect(danish.stdout.contains("maya: løst L1 ★★★, L2 ★★☆; næste L3"), "\(danish.stdout)")
+        #expect(danish.stdout.contains("maya: løst L1 ★★★?, L2 ★★☆?; næste L3"), "\(danish.stdout)")
         #expect(danish.stdout.contains("Noah: løst ingen; prøvet L1; næste L1"), "\(danish.stdout)")
         #expect(danish.stdout.contains("Baner:"), "\(danish.stdout)")
         #expect(try Data(contentsOf: file("da.json")) == Data(contentsOf: file("p.json")))

@@ -20,7 +20,9 @@ struct ModuleMapTests {
             "CardBotGeometry", "CardBotImaging", "CardBotVideo", "CardBotPrint", "CardBotSession", "CardBotVision",
             "CardBotLesson", "CardBotSupport",
         ],
-        "CardBotClassroom": ["CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport"],
+        "CardBotClassroom": [
+            "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotGeometry", "CardBotSupport",
+        ],
         "CardBotGradebook": ["CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotImaging", "CardBotSupport"],
         "CardBotAR": [
             "CardBotVision", "CardBotLesson", "CardBotGeometry", "CardBotImaging", "CardBotVideo", "CardBotPrint",

@@ -100,7 +100,40 @@ struct AttemptTrackerTests {
         #expect(plan.signal == .goTaps)
         #expect(plan.taps.isEmpty)
         #expect(plan.attempts.isEmpty)
+        // Cards lie on the table, so no tap is a doubt (the review's `untapped` reason), not the child's fault.
+        #expect(plan.notes.isEmpty)
+        #expect(plan.finalProgram == [0, 3, 2])
+    }
+
+    @Test("a GO card that lay alone on the table and was never tapped says so")
+    func neverTapped() {
+        let script = LessonScript(duration: 10, cards: { _ in [] }, goVisible: { _ in true })
+        let plan = AttemptTracker.plan(script.frames(fps: 5), runMarks: nil, options: Self.options)
+        #expect(plan.signal == .goTaps)
+        #expect(plan.attempts.isEmpty)
         #expect(plan.notes == ["A GO card lay on the table but was never tapped: no program was run."])
+    }
+
+    @Test("without a run signal, the program left on the table when the recording ends is an attempt; one already settled is not run again")
+    func recordingEnd() {
+        let options = TrackingOptions(goMarker: nil)
+        // Cards laid by 6 s; the recording stops 2 s later, long before the 8 s a program must lie still.
+        let short = LessonScript(duration: 8, cards: { t in t < 3 ? [] : (t < 6 ? [0] : [0, 1]) }, goVisible: { _ in false })
+        let plan = AttemptTracker.plan(short.frames(fps: 2), runMarks: nil, options: options)
+        #expect(plan.signal == .settled)
+        #expect(plan.attempts.map(\.markers) == [[0, 1]])
+        #expect(plan.attempts.map(\.signal) == [.recordingEnd])
+        #expect(plan.attempts.first?.seconds == 7.5)
+        // The same program settled (lay still 8 s) before the end: one attempt, not two.
+        let long = LessonScript(duration: 20, cards: { t in t < 3 ? [] : [0, 1] }, goVisible: { _ in false })
+        let settled = AttemptTracker.plan(long.frames(fps: 2), runMarks: nil, options: options)
+        #expect(settled.attempts.map(\.signal) == [.settled])
+        // A GO card seen makes taps the rule: the end of the recording runs nothing.
+        var withGo = short
+        withGo.goVisible = { _ in true }
+        let tapped = AttemptTracker.plan(withGo.frames(fps: 2), runMarks: nil, options: Self.options)
+        #expect(tapped.signal == .goTaps)
+        #expect(tapped.attempts.isEmpty)
     }
 
     @Test("a GO card covered longer than a tap is no tap, and the note says for how long")

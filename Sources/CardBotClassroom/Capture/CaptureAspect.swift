@@ -22,6 +22,8 @@ public enum CaptureAspect: String, Sendable, CaseIterable, Codable {
     case tilt
     /// Whether the GO card is seen.
     case go
+    /// How far apart the frames are in time: whether every tap on the GO card falls on some frame.
+    case pace
 
     /// The aspect's name as the report's first column shows it, in the reader's language.
     public var label: String {
@@ -36,6 +38,7 @@ public enum CaptureAspect: String, Sendable, CaseIterable, Codable {
         case .view: Messages.text("table in view", context: "capture check")
         case .tilt: Messages.text("tilt", context: "capture check")
         case .go: Messages.text("GO card", context: "capture check")
+        case .pace: Messages.text("frame rate", context: "capture check")
         }
     }
 }

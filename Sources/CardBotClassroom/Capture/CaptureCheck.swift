@@ -38,6 +38,7 @@ public struct CaptureCheck: Sendable {
         let source = recording.frameSource(limits: limits, sampleFPS: sampleFPS)
         let limit = recording.source == .stream ? Self.liveFrames : Int.max
         var frames: [FrameCapture] = []
+        var times: [Double] = []
         var unreadable: [CaptureReport.UnreadableFrame] = []
         try source.read(
             jobs: max(1, jobs),
@@ -47,7 +48,9 @@ public struct CaptureCheck: Sendable {
             },
             deliver: { frame in
                 switch frame.outcome {
-                case .success(let capture): frames.append(capture)
+                case .success(let capture):
+                    frames.append(capture)
+                    times.append(frame.stamp.seconds)
                 case .failure(let error):
                     unreadable.append(CaptureReport.UnreadableFrame(name: frame.stamp.name, said: error.said))
                 }
@@ -65,7 +68,16 @@ public struct CaptureCheck: Sendable {
                         "none of its %1$s frames could be read as an image (the first: %2$s)", .plain("\(unreadable.count)"),
                         .said(unreadable[0].said ?? MessageText(template: "%s", values: [.plain(unreadable[0].reason)]))))
         }
-        return Self.report(frames, unreadable: unreadable, name: name)
+        // Photos named one by one are no recording: they have no pace to judge.
+        let interval = recording.isPhotos ? nil : Self.interval(times)
+        return Self.report(frames, unreadable: unreadable, name: name, interval: interval)
+    }
+
+    /// The typical time between two frames (the median gap), nil for fewer than two.
+    static func interval(_ times: [Double]) -> Double? {
+        guard times.count >= 2 else { return nil }
+        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
+        return gaps[gaps.count / 2]
     }
 
     /// Judges frames already in memory (for tests and for pictures that are not files).
@@ -75,9 +87,11 @@ public struct CaptureCheck: Sendable {
     }
 
     /// The report on measured frames.
-    public static func report(_ frames: [FrameCapture], unreadable: [CaptureReport.UnreadableFrame], name: String) -> CaptureReport {
+    public static func report(
+        _ frames: [FrameCapture], unreadable: [CaptureReport.UnreadableFrame], name: String, interval: Double? = nil
+    ) -> CaptureReport {
         CaptureReport(
             recording: name, frames: frames.count, unreadable: unreadable, width: frames.first?.width ?? 0,
-            height: frames.first?.height ?? 0, findings: CaptureJudge.findings(frames))
+            height: frames.first?.height ?? 0, findings: CaptureJudge.findings(frames, interval: interval))
     }
 }

@@ -9,7 +9,9 @@ import Foundation
 /// typical card (blur, tilt). A camera that shakes now and then is judged by its usual frame, not its worst.
 public enum CaptureJudge {
     /// The findings for `frames`, one per aspect; those measured on cards are left out when no card is seen.
-    public static func findings(_ frames: [FrameCapture]) -> [CaptureFinding] {
+    /// - Parameter interval: The typical time between two frames (seconds), when the frames have times: judged
+    ///   against the shortest tap (``pace(_:goSeen:)``).
+    public static func findings(_ frames: [FrameCapture], interval: Double? = nil) -> [CaptureFinding] {
         let withCards = frames.filter { !$0.cards.isEmpty }
         var found = [cards(seen: withCards.count, of: frames.count)]
         if !withCards.isEmpty {
@@ -25,6 +27,7 @@ public enum CaptureJudge {
             found.append(tilt(median(withCards.map { median($0.cards.map(\.tilt))! })))
         }
         found.append(go(seen: frames.contains(where: \.goSeen)))
+        if let interval { found.append(pace(interval, goSeen: frames.contains(where: \.goSeen))) }
         return found
     }
 
@@ -76,7 +79,9 @@ public enum CaptureJudge {
             measured: Messages.later("smallest cards %1$s px (at least %2$s px read reliably)", number(size), number(limit)),
             advice: severity == .good
                 ? nil
-                : Messages.later("bring the camera closer to the cards or zoom in: cards are %1$s px, at least %2$s px read reliably", number(size), number(limit)))
+                : severity == .problem
+                    ? Messages.later("bring the camera closer to the cards or zoom in: cards are %1$s px, at least %2$s px read reliably", number(size), number(limit))
+                    : Messages.later("bring the camera a little closer for a margin: cards are %1$s px, %2$s px or more read with room to spare", number(size), number(CaptureThresholds.comfortableSize)))
     }
 
     static func blur(_ smear: Double) -> CaptureFinding {
@@ -87,7 +92,9 @@ public enum CaptureJudge {
             measured: Messages.later("smeared over %1$s marker cells (up to %2$s read reliably)", number(smear, places: 1), number(limit, places: 1)),
             advice: severity == .good
                 ? nil
-                : Messages.later("hold the camera still (a stand or a stack of books) and focus on the cards: they are smeared over %1$s cells, up to %2$s read reliably", number(smear, places: 1), number(limit, places: 1)))
+                : severity == .problem
+                    ? Messages.later("hold the camera still (a stand or a stack of books) and focus on the cards: they are smeared over %1$s cells, up to %2$s read reliably", number(smear, places: 1), number(limit, places: 1))
+                    : Messages.later("hold the camera steadier for a margin: the cards are smeared over %1$s cells, up to %2$s read with room to spare", number(smear, places: 1), number(CaptureThresholds.comfortableSmear, places: 1)))
     }
 
     static func dark(_ bright: Double) -> CaptureFinding {
@@ -98,7 +105,9 @@ public enum CaptureJudge {
             measured: Messages.later("the brightest paper is at gray level %1$s of 255 (at least %2$s)", number(bright), number(limit)),
             advice: severity == .good
                 ? nil
-                : Messages.later("turn on more light: the paper is at gray level %1$s, at least %2$s read reliably", number(bright), number(limit)))
+                : severity == .problem
+                    ? Messages.later("turn on more light: the paper is at gray level %1$s, at least %2$s read reliably", number(bright), number(limit))
+                    : Messages.later("more light would give a margin: the paper is at gray level %1$s, %2$s or more reads with room to spare", number(bright), number(CaptureThresholds.comfortableBright)))
     }
 
     static func bright(_ saturated: Double) -> CaptureFinding {
@@ -122,7 +131,9 @@ public enum CaptureJudge {
             measured: Messages.later("noise of %1$s gray levels, %2$s percent of the paper's brightness (up to %3$s percent)", number(sigma, places: 1), percent(ratio), percent(limit)),
             advice: severity == .good
                 ? nil
-                : Messages.later("add light, so that the camera needs less gain: the noise is %1$s percent of the paper's brightness, up to %2$s percent read reliably", percent(ratio), percent(limit)))
+                : severity == .problem
+                    ? Messages.later("add light, so that the camera needs less gain: the noise is %1$s percent of the paper's brightness, up to %2$s percent read reliably", percent(ratio), percent(limit))
+                    : Messages.later("more light would give a margin: the noise is %1$s percent of the paper's brightness, up to %2$s percent reads with room to spare", percent(ratio), percent(CaptureThresholds.comfortableNoise)))
     }
 
     static func glare(_ share: Double) -> CaptureFinding {
@@ -155,7 +166,22 @@ public enum CaptureJudge {
             measured: Messages.later("the camera looks %1$s degrees from straight down (up to %2$s)", number(degrees), number(limit)),
             advice: severity == .good
                 ? nil
-                : Messages.later("look more from above: the camera is tilted %1$s degrees, up to %2$s read reliably", number(degrees), number(limit)))
+                : severity == .problem
+                    ? Messages.later("look more from above: the camera is tilted %1$s degrees, up to %2$s read reliably", number(degrees), number(limit))
+                    : Messages.later("look a little more from above for a margin: the camera is tilted %1$s degrees, up to %2$s reads with room to spare", number(degrees), number(CaptureThresholds.comfortableTilt)))
+    }
+
+    /// The frames' spacing in time against the shortest tap: a problem with a GO card in view (taps are the run
+    /// signal), a warning without one.
+    static func pace(_ interval: Double, goSeen: Bool) -> CaptureFinding {
+        let limit = CaptureThresholds.longestFrameInterval
+        let late = interval > limit
+        return CaptureFinding(
+            aspect: .pace, severity: late ? (goSeen ? .problem : .warning) : .good, value: interval, limit: limit,
+            measured: Messages.later("frames %1$s s apart (up to %2$s s sees every tap on the GO card)", number(interval, places: 2), number(limit, places: 2)),
+            advice: late
+                ? Messages.later("record 4 or more photos a second, or a video: the frames are %s s apart, and a tap on the GO card can fall between two", number(interval, places: 2))
+                : nil)
     }
 
     static func go(seen: Bool) -> CaptureFinding {

@@ -5,7 +5,7 @@
 public enum CaptureThresholds {
     /// The thresholds' version: a grade records it among its settings, so a gradebook regrades its sessions when the
     /// limits a recording is judged by change. Raise it with any limit below.
-    public static let version = 1
+    public static let version = 2
     /// Cards smaller than this (the square root of the marker's area, px) are a problem: in the hard set's blur and
     /// noise recall was 0.81 at 18-20 px and 0.94 at 20-22 px, 1.00 from 22 px, when the limit was set (0.96 and 0.99
     /// with the reader of issue 29's third session; in the easy set 0.99 from 12 px).
@@ -45,4 +45,10 @@ public enum CaptureThresholds {
     public static let comfortableEdge = 0.5
     /// Cards seen in fewer than this share of the frames is a warning.
     public static let seenShare = 0.5
+    /// Frames further apart than this (seconds) can miss a tap on the GO card: a child's tap hides it for 0.3 s
+    /// or more (0.3 to 1.2 s in the synthesized lessons, 0.15 s at the very least), and it is sure to be seen only
+    /// when some frame falls inside it. Stills at 4 a second or more, or a video read 4 or more times a second,
+    /// pass; 2 a second does not. With a GO card in view it is a problem (a grade's `sparse-frames` reason), without
+    /// one a warning.
+    public static let longestFrameInterval = 0.26
 }

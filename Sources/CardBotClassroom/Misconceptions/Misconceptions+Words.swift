@@ -2,6 +2,13 @@ import CardBotLesson
 import CardBotSupport
 
 extension Misconceptions {
+    /// "The attempts of 2 sessions that need your look are left out.", for the reports' lead line.
+    public var leftOutSentence: String {
+        Messages.plural(
+            "The attempts of %s session that needs your look are left out.",
+            "The attempts of %s sessions that need your look are left out.", count: leftOutForReview, leftOutForReview)
+    }
+
     /// What the teacher reads, in the reader's language: each level's most common mistake ("Most students on L3
     /// Left and right (4 of 5) turned the wrong way at the first corner: 6 attempts."), the concepts the failed
     /// attempts went wrong at, and the typical fixes between attempts. Empty when no attempt failed.

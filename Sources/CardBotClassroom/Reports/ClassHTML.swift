@@ -202,13 +202,15 @@ public enum ClassHTML {
             values["solvedText"] = Messages.text("no")
         }
         if let signal = row.signal {
-            values["signalText"] = SessionReport.signalText(signal, presses: row.taps.filter(\.press).map(\.seconds))
+            values["signalText"] = SessionReport.signalText(
+                signal, presses: row.taps.filter(\.press).map(\.seconds), attempts: row.attempts)
             values["estimated"] = signal.isEstimate
         }
         values["notes"] = row.notes
         values["hasNotes"] = !row.notes.isEmpty
         if row.needsReview {
-            values["review"] = ["heading": Messages.text("Needs your look: the grade may be wrong."), "reasons": reasons(row)]
+            // Its own key: a session without one would find the page's `review` (Mustache looks up the stack).
+            values["sessionReview"] = ["heading": Messages.text("Needs your look: the grade may be wrong."), "reasons": reasons(row)]
         }
         let optimum = row.optimal.map { Messages.text("the fewest possible is %s", $0) }
             ?? row.maxCards.map { Messages.text("the fewest possible is not known; the level allows %s", $0) }
@@ -305,6 +307,8 @@ public enum ClassHTML {
             return [
                 "src": placement.source(crop, name: "\(anchor)-attempt-\(attempt.number)-card-\(index + 1).jpg", type: "image/jpeg"),
                 "alt": alt, "unsure": reading?.isUnsure ?? false,
+                // The confidence in words under the picture, not only in a tooltip.
+                "confidence": reading.map { _ in "\(percent)%" } ?? "",
             ]
         }
     }

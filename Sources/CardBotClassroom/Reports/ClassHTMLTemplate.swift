@@ -41,7 +41,10 @@ enum ClassHTMLTemplate {
             ol.history li { margin-bottom: .25rem; }
             .corrected { color: #6a1b9a; font-style: italic; }
             .readings { display: inline-flex; flex-wrap: wrap; gap: 2px; margin: .15rem 0; }
-            .readings img.crop { width: 27px; height: 36px; max-width: none; border: 1px solid #ccc; border-radius: 2px; }
+            .readings figure.reading { display: inline-flex; flex-direction: column; align-items: center; margin: 0; }
+            .readings figure.reading span { font-size: .7rem; color: #4a4a4a; }
+            .readings figure.unsure span { color: #b71c1c; font-weight: 600; }
+            .readings img.crop { width: 48px; height: 64px; max-width: none; border: 1px solid #ccc; border-radius: 2px; }
             .readings img.unsure { border: 2px solid #b71c1c; outline: 2px dashed #b71c1c; outline-offset: 1px; }
             ol.history .cards { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .78rem; }
             ol.history .ok { color: #2e7d32; font-weight: 600; } ol.history .fail { color: #b71c1c; }
@@ -123,10 +126,10 @@ enum ClassHTMLTemplate {
         {{#hasProgram}}<ol class="program">{{#program}}<li>{{.}}</li>{{/program}}</ol>{{/hasProgram}}
         {{^hasProgram}}<p class="muted">{{t.noCards}}</p>{{/hasProgram}}
         {{#warning}}<p class="warning">⚠ {{warning}}</p>{{/warning}}
-        {{#review}}<div class="look"><strong>⚠ {{heading}}</strong><ul class="reasons">{{#reasons}}<li>{{text}}<span class="fix">{{t.whatToDo}} <code>{{fix}}</code></span></li>{{/reasons}}</ul></div>{{/review}}
+        {{#sessionReview}}<div class="look"><strong>⚠ {{heading}}</strong><ul class="reasons">{{#reasons}}<li>{{text}}<span class="fix">{{t.whatToDo}} <code>{{fix}}</code></span></li>{{/reasons}}</ul></div>{{/sessionReview}}
         {{#hasNotes}}<ul class="notes">{{#notes}}<li>{{.}}</li>{{/notes}}</ul>{{/hasNotes}}
         {{#hasHistory}}<details open="open"><summary>{{t.everyAttempt}}</summary>
-        <ol class="history">{{#history}}<li><span class="cards">{{cards}}</span> <span class="muted">({{frame}}, {{time}})</span><br />{{#corrected}}<span class="corrected">✎ {{corrected}}</span><br />{{/corrected}}{{#hasReadings}}<span class="readings">{{#readings}}<img class="crop{{#unsure}} unsure{{/unsure}}" src="{{src}}" alt="{{alt}}" title="{{alt}}" />{{/readings}}</span><br />{{/hasReadings}}<span class="{{css}}">{{message}}</span></li>{{/history}}</ol></details>{{/hasHistory}}
+        <ol class="history">{{#history}}<li><span class="cards">{{cards}}</span> <span class="muted">({{frame}}, {{time}})</span><br />{{#corrected}}<span class="corrected">✎ {{corrected}}</span><br />{{/corrected}}{{#hasReadings}}<span class="readings">{{#readings}}<figure class="reading{{#unsure}} unsure{{/unsure}}"><img class="crop{{#unsure}} unsure{{/unsure}}" src="{{src}}" alt="{{alt}}" title="{{alt}}" /><span aria-hidden="true">{{confidence}}</span></figure>{{/readings}}</span><br />{{/hasReadings}}<span class="{{css}}">{{message}}</span></li>{{/history}}</ol></details>{{/hasHistory}}
         {{#hasUnreadable}}<div>{{t.unreadableFrames}}</div>
         <ul class="unreadable">{{#unreadable}}<li>{{frame}}: {{reason}}</li>{{/unreadable}}</ul>{{/hasUnreadable}}
         <div class="pictures">

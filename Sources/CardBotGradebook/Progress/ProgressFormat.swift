@@ -30,10 +30,12 @@ public enum ProgressFormat: String, Sendable {
     }
 
     /// One row per student and level played, written as the class CSV is (``ClassCSV/line(_:)``):
-    /// `student,level,levelName,sessions,attempts,solved,stars,solvedOn,attemptsToSolve,next`.
+    /// `student,level,levelName,sessions,attempts,solved,stars,solvedOn,attemptsToSolve,next,needsReview`
+    /// (`needsReview`: a session of the level has a grade that needs the teacher's look).
     static func csv(_ progress: TermProgress) -> String {
         var text = ClassCSV.line([
             "student", "level", "levelName", "sessions", "attempts", "solved", "stars", "solvedOn", "attemptsToSolve", "next",
+            "needsReview",
         ])
         for student in progress.students {
             for standing in student.levels {
@@ -41,6 +43,7 @@ public enum ProgressFormat: String, Sendable {
                     student.name, String(standing.level), progress.levelNames[standing.level] ?? "", String(standing.sessions),
                     String(standing.attempts), standing.solvedOn == nil ? "false" : "true", String(standing.stars),
                     standing.solvedOn ?? "", standing.attemptsToSolve.map(String.init) ?? "", student.next.map(String.init) ?? "",
+                    String(standing.needsReview),
                 ])
             }
         }
@@ -54,10 +57,10 @@ public enum ProgressFormat: String, Sendable {
         func number(_ value: Double?) -> String { value.map { JSONText.number($0, places: 3) } ?? "null" }
         let students = progress.students.map { student in
             let solved = student.solved.map {
-                "{\"level\":\($0.level),\"stars\":\($0.stars),\"date\":\(JSONText.quote($0.solvedOn ?? "")),\"attemptsToSolve\":\(int($0.attemptsToSolve)),\"sessions\":\($0.sessions)}"
+                "{\"level\":\($0.level),\"stars\":\($0.stars),\"date\":\(JSONText.quote($0.solvedOn ?? "")),\"attemptsToSolve\":\(int($0.attemptsToSolve)),\"sessions\":\($0.sessions),\"needsReview\":\($0.needsReview)}"
             }
             let tried = student.triedNotSolved.map {
-                "{\"level\":\($0.level),\"stars\":\($0.stars),\"attempts\":\($0.attempts),\"sessions\":\($0.sessions)}"
+                "{\"level\":\($0.level),\"stars\":\($0.stars),\"attempts\":\($0.attempts),\"sessions\":\($0.sessions),\"needsReview\":\($0.needsReview)}"
             }
             return "{\"student\":\(JSONText.quote(student.name)),\"solved\":[\(solved.joined(separator: ","))],"
                 + "\"next\":\(int(student.next)),\"available\":[\(student.available.map(String.init).joined(separator: ","))],"
@@ -77,7 +80,9 @@ public enum ProgressFormat: String, Sendable {
     public static func lines(_ progress: TermProgress) -> [String] {
         var lines: [String] = []
         for student in progress.students {
-            let solved = student.solved.map { "L\($0.level) \(ClassTable.starText($0.stars))" }.joined(separator: ", ")
+            let solved = student.solved.map {
+                "L\($0.level) \(ClassTable.starText($0.stars))" + ($0.needsReview ? ClassTable.provisionalMark : "")
+            }.joined(separator: ", ")
             let tried = student.triedNotSolved.map { "L\($0.level)" }.joined(separator: ", ")
             var line = Messages.text(
                 "%1$s: solved %2$s", ClassTable.clean(student.name), solved.isEmpty ? Messages.text("none") : solved)

@@ -31,8 +31,12 @@ public enum ProgressHTML {
             let cells: [[String: Any]] = columns.map { level in
                 if let standing = student.levels.first(where: { $0.level == level }) {
                     if let day = standing.solvedOn {
-                        return ["css": "s\(standing.stars)", "label": ClassTable.starText(standing.stars), "note": Messages.day(day),
-                                "starWords": ClassTable.starWords(standing.stars),
+                        return ["css": "s\(standing.stars)",
+                                "label": ClassTable.starText(standing.stars) + (standing.needsReview ? ClassTable.provisionalMark : ""),
+                                "note": Messages.day(day),
+                                "starWords": standing.needsReview
+                                    ? Messages.text("%s, provisional: needs your look", ClassTable.starWords(standing.stars))
+                                    : ClassTable.starWords(standing.stars),
                                 "title": Messages.plural(
                                     "solved on %1$s in %2$s attempt", "solved on %1$s in %2$s attempts",
                                     count: standing.attemptsToSolve ?? standing.attempts, Messages.day(day),

@@ -46,13 +46,15 @@ public struct ProgressSession: Sendable, Equatable {
             let ownLevels = try db.columns(in: "grading").contains { $0.name == "own_level_file" }
             // Gradebooks before schema 6 have no student ids.
             let ids = try db.columns(in: "session").contains { $0.name == "student_id" }
+            // Gradebooks before schema 8 judged no grade doubtful.
+            let review = try db.columns(in: "grading").contains { $0.name == "review_reasons" }
             return try Row.fetchAll(
                 db,
                 sql: """
                     SELECT s.class, s.path, s.student, s.error, g.level, g.level_name,
                            coalesce(g.attempts, 0) AS attempts, coalesce(g.solved, 0) AS solved, g.stars,
                            g.first_success_attempt, g.first_success_frame, g.first_success_seconds,
-                           coalesce(g.recorded_at, s.graded_at) AS date\(ids ? ", s.student_id" : "")
+                           coalesce(g.recorded_at, s.graded_at) AS date\(ids ? ", s.student_id" : "")\(review ? ", g.review_reasons" : "")
                     FROM session s LEFT JOIN grading g ON g.id = s.grading_id
                     \(ownLevels ? "WHERE g.own_level_file IS NULL" : "")
                     ORDER BY date, s.class, s.path
@@ -64,6 +66,7 @@ public struct ProgressSession: Sendable, Equatable {
                     attempts: try row.checked("attempts", "grading"), solved: try row.checked("solved", "grading"),
                     stars: try row.checked("stars", "grading"), firstSuccess: try GradebookRows.firstSuccess(row))
                 grade.error = try row.checked("error", "session")
+                if review { grade.review = GradebookRows.review(try row.checked("review_reasons", "grading") ?? "") }
                 return ProgressSession(
                     classPath: try row.checked("class", "session"), grade: grade,
                     date: try row.checked("date", "session"), studentID: ids ? try row.checked("student_id", "session") : nil)

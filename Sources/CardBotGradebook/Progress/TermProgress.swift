@@ -21,6 +21,8 @@ public struct TermProgress: Sendable, Equatable {
         public var solvedOn: String?
         /// Attempts up to and including the first success, over the sessions until then.
         public var attemptsToSolve: Int?
+        /// True when a session of the level has a grade that needs the teacher's look: the standing is provisional.
+        public var needsReview = false
     }
 
     /// One student.
@@ -120,7 +122,8 @@ public struct TermProgress: Sendable, Equatable {
                 }
                 standings.append(LevelStanding(
                     level: level, sessions: here.count, attempts: attempts,
-                    stars: here.compactMap(\.grade.stars).max() ?? 0, solvedOn: solvedOn, attemptsToSolve: toSolve))
+                    stars: here.compactMap(\.grade.stars).max() ?? 0, solvedOn: solvedOn, attemptsToSolve: toSolve,
+                    needsReview: here.contains { $0.grade.error == nil && $0.grade.needsReview }))
             }
             let solved = Set(standings.filter { $0.solvedOn != nil }.map(\.level))
             // Available: the first level of the chain, and every level a solved level unlocks.

@@ -3,11 +3,14 @@ import CardBotImaging
 import CardBotVision
 
 /// A card as it was read, cut from its frame: the marker with its white margin and the top of the title below
-/// it, turned upright, for the class report's evidence beside each attempt.
+/// it, turned upright and auto-levelled (its contrast stretched, so a dark recording still shows its card), for the
+/// class report's evidence beside each attempt.
 enum CardCrop {
-    /// The picture's size in pixels: twice the 27 x 36 it is shown at, for sharp screens.
-    static let width = 54
-    static let height = 72
+    /// The picture's size in pixels: 64 on its short side, shown at 48 x 64 (sharp on a phone's screen).
+    static let width = 64
+    static let height = 86
+    /// The shares of the crop's pixels, darkest and brightest, that the levels leave black and white.
+    static let clip = 0.01
     /// The part of the card cut out, in marker sides from the marker's top-left corner: a quarter side around the
     /// marker, three quarters below it (the printed title).
     static let left = -0.25, top = -0.25, across = 1.5, down = 2.0
@@ -26,7 +29,7 @@ enum CardCrop {
                 sample(frame, x: point.x - 0.5, y: point.y - 0.5, into: &pixels, at: offset)
             }
         }
-        return RGBImage(width: width, height: height, pixels: pixels)
+        return RGBImage(width: width, height: height, pixels: pixels).levelled(clip: clip)
     }
 
     /// The JPEG of ``render(_:from:)``.

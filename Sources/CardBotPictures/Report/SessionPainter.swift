@@ -21,7 +21,7 @@ public struct ReportPainter: SessionPainting {
         self.sampleFPS = sampleFPS
     }
 
-    public var settings: String { "thumbnail-width=\(thumbnailWidth) replays=gif-2 photos=colour crops=54x72" }
+    public var settings: String { "thumbnail-width=\(thumbnailWidth) replays=gif-2 photos=colour crops=64x86-levelled thumbnail=levelled" }
 
     public func makePainter() -> (SessionRun) -> SessionPictures {
         let painter = SessionPainter(thumbnailWidth: thumbnailWidth, limits: limits, sampleFPS: sampleFPS)
@@ -57,7 +57,8 @@ final class SessionPainter {
             let reading = FrameReading(
                 file: stamp.name, width: image.width, height: image.height, rows: ReadingOrder.rows(run.lastReadableCards),
                 milliseconds: 0)
-            let small = FrameThumbnail.render(image, reading: reading, maxWidth: thumbnailWidth)
+            // Levelled first, so that a dark room's last frame shows its cards (the outlines keep their colours).
+            let small = FrameThumbnail.render(image.levelled(), reading: reading, maxWidth: thumbnailWidth)
             pictures.thumbnail = try? PNGCodec.encode(small)
         }
         let trace = run.bestSuccess?.trace ?? run.attempts.last(where: { $0.trace != nil })?.trace
