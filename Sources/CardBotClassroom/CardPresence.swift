@@ -8,7 +8,8 @@ import CardBotVision
 /// in others. Taken at face value, each dropout of the GO card is a tap and each dropout of a program card a new
 /// program. Here a card that is not read is kept in the frame's cards when the patch at its last good view's
 /// corners has that view's pattern (``CardView/match(_:)``), nothing else was read there and it was read in at
-/// least ``leastReads`` frames in a row before, for at most ``longestUnread`` seconds: it is on the table, unread. A hand over it, or its place left empty, changes the
+/// least ``leastReads`` frames before (unread frames between them whose patch still matched count as none), for
+/// at most ``longestUnread`` seconds: it is on the table, unread. A hand over it, or its place left empty, changes the
 /// patch, so a real cover (a tap, a hand laying a card) and a card taken away are seen as before.
 ///
 /// Frames must come in playing order; unreadable frames are not fed (they neither keep nor drop a view).
@@ -45,12 +46,12 @@ struct CardPresence: Sendable {
         for var view in views {
             // Read again (or something else read in its place): the view is renewed from this frame's reading.
             if cards.contains(where: { view.overlaps($0.quad) }) { continue }
-            guard view.reads >= Self.leastReads, seconds - view.seen <= Self.longestUnread, let quad = view.match(image)
-            else { continue }
+            guard seconds - view.seen <= Self.longestUnread, let quad = view.match(image) else { continue }
             // The card is followed where the camera's drift took it; its pixels stay those it was last read with.
             view.detection.quad = quad
-            kept.append(view.detection)
             next.append(view)
+            // A card read once is watched (a second reading confirms it) but not yet put on the table.
+            if view.reads >= Self.leastReads { kept.append(view.detection) }
         }
         for card in cards {
             var view = CardView(card, in: image, at: seconds)

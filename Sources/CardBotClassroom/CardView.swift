@@ -16,7 +16,7 @@ struct CardView: Sendable {
     var detection: Detection
     /// When the card was last read, in seconds of the recording.
     var seen: Double
-    /// How many frames in a row (unread frames in between kept) read the card here: a card read once may be a
+    /// How many frames read the card here, its patch unchanged in the frames between: a card read once may be a
     /// misreading of something else, and is not kept through a dropout.
     var reads = 1
     /// The marker's cells: the mean gray level of each of ``grid`` x ``grid`` cells over its quad, row by row.

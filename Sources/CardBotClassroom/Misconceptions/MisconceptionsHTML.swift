@@ -94,7 +94,7 @@ public enum MisconceptionsHTML {
             "lead": Messages.text(
                 "%1$s; %2$s; the first wrong card found in %3$s", Messages.plural("%s attempt", "%s attempts", count: m.attempts, m.attempts),
                 Messages.plural("%s failed", "%s failed", count: m.failed, m.failed), m.placed)
-                + (m.leftOutForReview > 0 ? " " + m.leftOutSentence : ""),
+                + (m.leftOutForReview > 0 ? ". " + m.leftOutSentence : ""),
             "sentences": m.sentences, "hasSentences": !m.sentences.isEmpty,
             "hasFailures": m.placed > 0,
             "byConceptHeading": Messages.text("Failed attempts by concept"),
