@@ -69,23 +69,22 @@ struct CardView: Sendable {
         let quad = detection.quad
         let step = max(1, quad.area.squareRoot() / 16)
         var best = (fit: -Float.infinity, dx: 0.0, dy: 0.0)
-        // Coarse to fine: the shifts are searched on each cell's centre alone, the best refined on 2 x 2 points a
-        // cell, and the card judged on the full 4 x 4 (a ninth of the points of a full search, the same shift).
+        // Coarse to fine: the shifts are searched on each cell's centre alone, nearest first (so that among equal
+        // fits the smallest drift wins), and the best refined and judged on the full 4 x 4 points a cell (a fifth of
+        // the points of a full search).
         func look(_ dx: Double, _ dy: Double, points: Int) {
             let cells = Self.sample(Self.shifted(quad, dx, dy), cells: Self.grid, points: points, in: image)
             guard cells.count == marker.count else { return }
             let fit = Self.correlation(marker, cells)
             if fit > best.fit { best = (fit, dx, dy) }
         }
-        for y in -Self.searchSteps...Self.searchSteps {
-            for x in -Self.searchSteps...Self.searchSteps { look(Double(x) * step, Double(y) * step, points: 1) }
-        }
+        for (x, y) in Self.shiftsNearestFirst { look(Double(x) * step, Double(y) * step, points: 1) }
         // Nothing like the card anywhere near (a new scene, the card taken away): no finer look.
         guard best.fit >= Self.leastCoarseCorrelation else { return nil }
         let (cx, cy) = (best.dx, best.dy)
         best.fit = -Float.infinity
-        for y in -1...1 {
-            for x in -1...1 { look(cx + Double(x) * step / 2, cy + Double(y) * step / 2, points: 2) }
+        for (x, y) in Self.shiftsNearestFirst where abs(x) <= 1 && abs(y) <= 1 {
+            look(cx + Double(x) * step / 2, cy + Double(y) * step / 2, points: Self.subsamples)
         }
         let found = Self.shifted(quad, best.dx, best.dy)
         let cells = Self.sample(found, cells: Self.grid, in: image)
@@ -124,6 +123,16 @@ struct CardView: Sendable {
 
     /// Steps searched each way for the card's drift.
     static let searchSteps = 3
+
+    /// Every shift of up to ``searchSteps`` steps each way, nearest first.
+    static let shiftsNearestFirst: [(Int, Int)] = {
+        var shifts: [(Int, Int)] = []
+        for y in -searchSteps...searchSteps {
+            for x in -searchSteps...searchSteps { shifts.append((x, y)) }
+        }
+        func distance(_ shift: (Int, Int)) -> Int { shift.0 * shift.0 + shift.1 * shift.1 }
+        return shifts.sorted { distance($0) < distance($1) }
+    }()
 
     /// The normalised cross-correlation of two patches of the same size (-1 to 1; 0 when either is flat).
     static func correlation(_ a: [Float], _ b: [Float]) -> Float {
