@@ -17,8 +17,8 @@ struct CardPresence: Sendable {
     /// The longest a card is kept while not read: longer than the dropouts of a dim or noisy recording, shorter
     /// than a rearrangement that leaves an empty table where the card lay.
     static let longestUnread = 4.0
-    /// The fewest readings of a card in a row before it is kept through a dropout: a card read once may be a
-    /// misreading (a phantom on clutter), which must not last for seconds.
+    /// The fewest readings of a card before it is kept through a dropout: a card read once may be a misreading (a
+    /// phantom on clutter), which must not last for seconds.
     static let leastReads = 2
 
     private var views: [CardView] = []

@@ -40,9 +40,7 @@ public enum SessionReview {
 
     /// The typical gap between consecutive frames' times (the median), nil for fewer than two frames.
     public static func frameInterval(_ frames: [AttemptTracker.Frame]) -> Double? {
-        guard frames.count >= 2 else { return nil }
-        let gaps = zip(frames.dropFirst(), frames).map { $0.stamp.seconds - $1.stamp.seconds }.sorted()
-        return gaps[gaps.count / 2]
+        CaptureCheck.interval(frames.map(\.stamp.seconds))
     }
 
     /// The reasons `run`'s grade needs a look, given what was measured while reading it (empty: the grade is sure).
