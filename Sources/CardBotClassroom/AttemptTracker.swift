@@ -50,6 +50,9 @@ public struct AttemptTracker: Sendable {
         public var notes: [String]
         /// The program on the table after the last frame.
         public var finalProgram: [Int]
+        /// Those of ``notes`` about a stretch of the recording, with the stretch: an attempt the teacher adds there
+        /// takes the note back.
+        public var timedNotes: [SessionNote] = []
     }
 
     /// The options.
@@ -66,6 +69,8 @@ public struct AttemptTracker: Sendable {
     public private(set) var tapsSeen: [GoTap] = []
     /// Every note so far.
     public private(set) var notes: [String] = []
+    /// The notes so far about a stretch of the recording (they are in ``notes`` too).
+    public private(set) var timedNotes: [SessionNote] = []
 
     /// Creates a tracker; `runMarks` (seconds from the start) make the run marks the rule.
     public init(options: TrackingOptions, runMarks: [Double]? = nil) {
@@ -118,15 +123,17 @@ public struct AttemptTracker: Sendable {
                     if tap.repeatsPress {
                         break
                     } else if tap.program.isEmpty {
-                        notes.append(
-                            Messages.text(
-                                "The GO card was tapped at %s with no cards on the table: nothing to run.",
-                                FrameStamp.shownClock(tap.start)))
+                        note(
+                            SessionNote(
+                                Messages.text(
+                                    "The GO card was tapped at %s with no cards on the table: nothing to run.",
+                                    FrameStamp.shownClock(tap.start)),
+                                span: tap.start...max(tap.start, tap.end)))
                     } else {
                         found.append(Found(stamp: tap.frame, seconds: tap.start, markers: tap.program, signal: .goTaps))
                     }
-                case .note(let note)?:
-                    notes.append(note)
+                case .note(let said)?:
+                    note(said)
                 case nil:
                     break
                 }
@@ -178,8 +185,13 @@ public struct AttemptTracker: Sendable {
             }
         }
         pendingMarks = []
-        if case .note(let note)? = taps.finish() { notes.append(note) }
+        if case .note(let said)? = taps.finish() { note(said) }
         return found
+    }
+
+    private mutating func note(_ said: SessionNote) {
+        notes.append(said.text)
+        timedNotes.append(said)
     }
 
     /// The attempts of a live stream among `found`: those of the rule in force now.
@@ -206,7 +218,7 @@ public struct AttemptTracker: Sendable {
         }
         return Plan(
             attempts: found.filter { signal.admits($0.signal) }, signal: signal, taps: tracker.tapsSeen, notes: notes,
-            finalProgram: tracker.currentProgram)
+            finalProgram: tracker.currentProgram, timedNotes: tracker.timedNotes)
     }
 
     /// Photos of the table: each photo whose program (its cards but the GO card, in reading order) is not empty and

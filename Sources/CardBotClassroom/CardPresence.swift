@@ -22,6 +22,8 @@ struct CardPresence: Sendable {
     static let leastReads = 2
 
     private var views: [CardView] = []
+    /// The last frame fed, while cards read in it have no pixels taken yet.
+    private var lastImage: GrayImage? = nil
     /// Cards read, summed over the frames fed.
     private(set) var readCards = 0
     /// Cards kept while not read (dropouts), summed over the frames fed.
@@ -46,7 +48,8 @@ struct CardPresence: Sendable {
         for var view in views {
             // Read again (or something else read in its place): the view is renewed from this frame's reading.
             if cards.contains(where: { view.overlaps($0.quad) }) { continue }
-            guard seconds - view.seen <= Self.longestUnread, let quad = view.match(image) else { continue }
+            // A card read in the last frame takes its view from that frame, now that it is needed.
+            guard seconds - view.seen <= Self.longestUnread, let quad = view.match(image, readIn: lastImage) else { continue }
             // The card is followed where the camera's drift took it; its pixels stay those it was last read with.
             view.detection.quad = quad
             next.append(view)
@@ -54,13 +57,15 @@ struct CardPresence: Sendable {
             if view.reads >= Self.leastReads { kept.append(view.detection) }
         }
         for card in cards {
-            var view = CardView(card, in: image, at: seconds)
+            var view = CardView(card, at: seconds)
             if let before = views.first(where: { $0.detection.marker == card.marker && $0.overlaps(card.quad) }) {
                 view.reads = before.reads + 1
             }
             next.append(view)
         }
         views = next
+        // The frame is kept for the views of its cards, taken only if a card goes unread in the next frame.
+        lastImage = cards.isEmpty ? nil : image
         readCards += cards.count
         keptCards += kept.count
         if let goMarker, kept.contains(where: { $0.marker == goMarker }) { keptGoCards += 1 }

@@ -4,7 +4,7 @@ import CardBotVision
 
 /// A card's last good view: the pixels of its marker, and of the table around it, when it was last read.
 ///
-/// A card that is not read in a later frame is judged by what lies at the same place now (``match(_:)``): the
+/// A card that is not read in a later frame is judged by what lies at the same place now (``match(_:readIn:)``): the
 /// same marker pattern amid the same surroundings means the card is still there and merely unread (flicker: noise,
 /// blur, a dark room); a changed patch means something covers it (a child's finger on the GO card, a hand laying
 /// a card) or it was taken away. This is how occlusion-based virtual buttons decide a press: by what the patch
@@ -19,14 +19,16 @@ struct CardView: Sendable {
     /// How many frames read the card here, its patch unchanged in the frames between: a card read once may be a
     /// misreading of something else, and is not kept through a dropout.
     var reads = 1
-    /// The marker's cells: the mean gray level of each of ``grid`` x ``grid`` cells over its quad, row by row.
-    var marker: [Float]
+    /// The marker's cells: the mean gray level of each of ``grid`` x ``grid`` cells over its quad, row by row;
+    /// empty until the view is first needed (the card read in the last frame, and not in this one).
+    var marker: [Float] = []
     /// The ring around the marker: the mean gray level of each cell of ``ringGrid`` x ``ringGrid`` over the quad
-    /// enlarged ``ringScale`` times about its centre, those over the marker and its nearest margin left out.
-    var ring: [Float]
+    /// enlarged ``ringScale`` times about its centre, those over the marker and its nearest margin left out; empty
+    /// until the marker's pattern is first found again.
+    var ring: [Float] = []
     /// The marker's contrast: its brightest cell's level less its darkest's (at least 1), the scale a change of
     /// the ring is measured in, so that a dark room and a bright one are judged alike.
-    var contrast: Float
+    var contrast: Float = 1
 
     /// Cells across each side of the marker's grid: a marker of the default deck is 6 cells across (its 4 x 4
     /// code and its border).
@@ -52,46 +54,63 @@ struct CardView: Sendable {
     static let largestRingChange: Float = 0.1
     static let ringChange: Float = 0.2
 
-    /// Takes the view of `detection` in `image`, read at `seconds`.
-    init(_ detection: Detection, in image: GrayImage, at seconds: Double) {
+    /// The view of `detection`, read at `seconds`; its pixels are taken when first needed, from the frame it was
+    /// read in (``match(_:readIn:)``): most cards are read again in the next frame, and need none.
+    init(_ detection: Detection, at seconds: Double) {
         self.detection = detection
         self.seen = seconds
-        self.marker = Self.sample(detection.quad, cells: Self.grid, in: image)
-        self.ring = Self.ringCells(Self.sample(Self.enlarged(detection.quad), cells: Self.ringGrid, in: image))
-        self.contrast = max(1, (marker.max() ?? 0) - (marker.min() ?? 0))
+    }
+
+    /// Takes the marker's cells and contrast from `image`, the frame the card was read in.
+    private mutating func takeMarker(from image: GrayImage) {
+        marker = CellPoints(detection.quad, grid: Self.grid, points: Self.subsamples).levels(in: image)
+        contrast = max(1, (marker.max() ?? 0) - (marker.min() ?? 0))
     }
 
     /// Where `image` still shows this card, near where it was: its marker's pattern at the shift (up to
     /// ``searchSteps`` steps of a sixteenth of the marker each way, since the camera drifts) that fits it best,
     /// amid an unchanged ring; nil when the patch has changed there (covered, or taken away).
-    func match(_ image: GrayImage) -> Quad? {
-        guard marker.count == Self.grid * Self.grid, !ring.isEmpty else { return nil }
+    ///
+    /// The view's pixels not yet taken are taken from `source`, the frame the card was last read in (nil: none
+    /// kept, and the card is not looked for).
+    mutating func match(_ image: GrayImage, readIn source: GrayImage?) -> Quad? {
+        if marker.isEmpty {
+            guard let source else { return nil }
+            takeMarker(from: source)
+        }
+        guard marker.count == Self.grid * Self.grid else { return nil }
         let quad = detection.quad
         let step = max(1, quad.area.squareRoot() / 16)
         var best = (fit: -Float.infinity, dx: 0.0, dy: 0.0)
-        // Coarse to fine: the shifts are searched on each cell's centre alone, nearest first (so that among equal
-        // fits the smallest drift wins), and the best refined and judged on the full 4 x 4 points a cell (a fifth of
-        // the points of a full search).
-        func look(_ dx: Double, _ dy: Double, points: Int) {
-            let cells = Self.sample(Self.shifted(quad, dx, dy), cells: Self.grid, points: points, in: image)
+        // Coarse to fine: the shifts are searched on each cell's centre pixel alone, nearest first (so that among equal
+        // fits the smallest drift wins), the best refined by half steps on 2 x 2 points a cell, and the card judged
+        // at the best on the full 4 x 4 points a cell (a tenth of the points of a full search).
+        func look(_ points: CellPoints, _ dx: Double, _ dy: Double, nearest: Bool = false) {
+            let cells = nearest ? points.nearestLevels(in: image, dx: dx, dy: dy) : points.levels(in: image, dx: dx, dy: dy)
             guard cells.count == marker.count else { return }
             let fit = Self.correlation(marker, cells)
             if fit > best.fit { best = (fit, dx, dy) }
         }
-        for (x, y) in Self.shiftsNearestFirst { look(Double(x) * step, Double(y) * step, points: 1) }
+        let centres = CellPoints(quad, grid: Self.grid, points: 1)
+        for (x, y) in Self.shiftsNearestFirst { look(centres, Double(x) * step, Double(y) * step, nearest: true) }
         // Nothing like the card anywhere near (a new scene, the card taken away): no finer look.
         guard best.fit >= Self.leastCoarseCorrelation else { return nil }
         let (cx, cy) = (best.dx, best.dy)
         best.fit = -Float.infinity
+        let quarters = CellPoints(quad, grid: Self.grid, points: 2)
         for (x, y) in Self.shiftsNearestFirst where abs(x) <= 1 && abs(y) <= 1 {
-            look(cx + Double(x) * step / 2, cy + Double(y) * step / 2, points: Self.subsamples)
+            look(quarters, cx + Double(x) * step / 2, cy + Double(y) * step / 2)
         }
-        let found = Self.shifted(quad, best.dx, best.dy)
-        let cells = Self.sample(found, cells: Self.grid, in: image)
+        guard best.fit > -Float.infinity else { return nil }
+        let cells = CellPoints(quad, grid: Self.grid, points: Self.subsamples).levels(in: image, dx: best.dx, dy: best.dy)
         guard cells.count == marker.count, Self.correlation(marker, cells) >= Self.leastMarkerCorrelation else { return nil }
-        let around = Self.ringCells(Self.sample(Self.enlarged(found), cells: Self.ringGrid, in: image))
-        guard around.count == ring.count, changedShare(around) <= Self.largestRingChange else { return nil }
-        return found
+        if ring.isEmpty {
+            guard let source else { return nil }
+            ring = Self.ringPoints(quad).levels(in: source)
+        }
+        let around = Self.ringPoints(quad).levels(in: image, dx: best.dx, dy: best.dy)
+        guard !ring.isEmpty, around.count == ring.count, changedShare(around) <= Self.largestRingChange else { return nil }
+        return Self.shifted(quad, best.dx, best.dy)
     }
 
     /// The share of the ring's cells that differ from the view's by more than ``ringChange`` of the marker's
@@ -103,23 +122,19 @@ struct CardView: Sendable {
         return Float(change.filter { abs($0 - typical) > limit }.count) / Float(change.count)
     }
 
-    /// The ring's cells of an enlarged grid's cells: those whose centre lies outside the marker's hole.
-    static func ringCells(_ cells: [Float]) -> [Float] {
-        guard cells.count == ringGrid * ringGrid else { return [] }
-        var out: [Float] = []
-        for row in 0..<ringGrid {
-            let v = (Double(row) + 0.5) / Double(ringGrid) - 0.5
-            for column in 0..<ringGrid {
-                let u = (Double(column) + 0.5) / Double(ringGrid) - 0.5
-                if abs(u) > ringHole || abs(v) > ringHole { out.append(cells[row * ringGrid + column]) }
-            }
-        }
-        return out
+    /// The points of the ring around the marker of `quad`: the cells of ``ringGrid`` x ``ringGrid`` over the quad
+    /// enlarged ``ringScale`` times whose centre lies outside the marker's hole (``ringHole`` each way).
+    static func ringPoints(_ quad: Quad) -> CellPoints {
+        func outside(_ index: Int) -> Bool { abs((Double(index) + 0.5) / Double(ringGrid) - 0.5) > ringHole }
+        return CellPoints(enlarged(quad), grid: ringGrid, points: subsamples) { row, column in outside(row) || outside(column) }
     }
 
-    /// Under this correlation on the cells' centres alone, at the best shift, the patch is not the card: far under
-    /// what a card still there gives even in a dark room's noise (0.9 and more averaged over each cell).
-    static let leastCoarseCorrelation: Float = 0.3
+    /// Under this correlation on the cells' centre pixels alone, at the best shift, the patch is not the card: well
+    /// under what a card still there gives even in a dark room's noise. Over the 66 lessons of
+    /// Benchmarks/review_bench.py (dim and dark rooms, 2 and 5 stills a second, compressed video), each of the 1,179
+    /// cards kept had 0.82 or more here; of 997 cards taken away in Benchmarks/session_bench.sh's stills (a new
+    /// layout every frame), 30 reached 0.5 and 1 reached 0.6.
+    static let leastCoarseCorrelation: Float = 0.6
 
     /// Steps searched each way for the card's drift.
     static let searchSteps = 3
@@ -181,36 +196,5 @@ struct CardView: Sendable {
             }
         }
         return true
-    }
-
-    /// The mean gray level of each of `grid` x `grid` cells spread over `quad`, row by row, each averaged over
-    /// `subsamples` x `subsamples` points (``subsamples`` unless told; bilinear between its corners, and between
-    /// pixels), so that a dark room's noise averages out; empty when the quad leaves the image.
-    static func sample(_ quad: Quad, cells grid: Int, points subsamples: Int = CardView.subsamples, in image: GrayImage) -> [Float] {
-        let c = quad.corners
-        let width = image.width, height = image.height
-        guard width >= 2, height >= 2,
-            c.allSatisfy({ $0.x >= 0 && $0.y >= 0 && $0.x <= Double(width - 1) && $0.y <= Double(height - 1) })
-        else { return [] }
-        let side = grid * subsamples
-        var out = [Float](repeating: 0, count: grid * grid)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for row in 0..<side {
-                let v = (Double(row) + 0.5) / Double(side)
-                for column in 0..<side {
-                    let u = (Double(column) + 0.5) / Double(side)
-                    let x = (1 - u) * (1 - v) * c[0].x + u * (1 - v) * c[1].x + u * v * c[2].x + (1 - u) * v * c[3].x
-                    let y = (1 - u) * (1 - v) * c[0].y + u * (1 - v) * c[1].y + u * v * c[2].y + (1 - u) * v * c[3].y
-                    let x0 = min(Int(x), width - 2), y0 = min(Int(y), height - 2)
-                    let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
-                    let i = y0 * width + x0
-                    let top = Float(pixels[i]) * (1 - fx) + Float(pixels[i + 1]) * fx
-                    let bottom = Float(pixels[i + width]) * (1 - fx) + Float(pixels[i + width + 1]) * fx
-                    out[(row / subsamples) * grid + column / subsamples] += top * (1 - fy) + bottom * fy
-                }
-            }
-        }
-        let scale = 1 / Float(subsamples * subsamples)
-        return out.map { $0 * scale }
     }
 }

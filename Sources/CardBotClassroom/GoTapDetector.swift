@@ -13,8 +13,8 @@ public struct GoTapDetector: Sendable {
     public enum Event: Sendable, Equatable {
         /// A tap: the GO card was seen again after a tap.
         case tap(GoTap)
-        /// The GO card was hidden but it was not a tap; the note says why, for the teacher.
-        case note(String)
+        /// The GO card was hidden but it was not a tap; the note says why, for the teacher, and when.
+        case note(SessionNote)
     }
 
     private enum State: Sendable {
@@ -92,9 +92,11 @@ public struct GoTapDetector: Sendable {
         guard case .hidden(let hidden) = state else { return nil }
         state = .unseen
         return .note(
-            Messages.text(
-                "The GO card was covered at %s and never seen again (a hand left on it?): not counted as a tap.",
-                FrameStamp.shownClock(hidden.start)))
+            SessionNote(
+                Messages.text(
+                    "The GO card was covered at %s and never seen again (a hand left on it?): not counted as a tap.",
+                    FrameStamp.shownClock(hidden.start)),
+                span: hidden.start...Double.infinity))
     }
 
     private mutating func judge(_ hidden: Hidden, seenAgain: Double) -> Event? {
@@ -107,9 +109,11 @@ public struct GoTapDetector: Sendable {
         guard covered >= options.shortestTap else { return nil }
         guard covered <= options.longestTap else {
             return .note(
-                Messages.text(
-                    "The GO card was covered for %1$s s at %2$s (a hand resting on it?): not counted as a tap.",
-                    Messages.decimal(JSONText.number(covered, places: 1)), FrameStamp.shownClock(hidden.start)))
+                SessionNote(
+                    Messages.text(
+                        "The GO card was covered for %1$s s at %2$s (a hand resting on it?): not counted as a tap.",
+                        Messages.decimal(JSONText.number(covered, places: 1)), FrameStamp.shownClock(hidden.start)),
+                    span: hidden.start...max(hidden.start, seenAgain)))
         }
         let repeats = lastTapEnd.map { hidden.start - $0 <= options.pressGap } ?? false
         lastTapEnd = seenAgain

@@ -55,6 +55,10 @@ extension SessionRun {
             guard let seconds = correction.added else { continue }
             let added = try run.addedAttempt(correction, at: seconds, number: number + 1, file: file, mapping: mapping, deckNames: deckNames)
             run.attempts.insert(added, at: run.attempts.firstIndex { $0.seconds > seconds } ?? run.attempts.endIndex)
+            // A note that no program ran then (a cover not counted as a tap, a tap with no cards) is taken back.
+            let contradicted = run.timedNotes.filter { $0.isContradicted(byAttemptAt: seconds) }.map(\.text)
+            run.notes.removeAll { contradicted.contains($0) }
+            run.timedNotes.removeAll { contradicted.contains($0.text) }
             let cards = added.cardNames.map(Card.shown).joined(separator: " ")
             let time = FrameStamp.shownClock(seconds)
             run.notes.append(

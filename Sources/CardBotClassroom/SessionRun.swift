@@ -122,6 +122,9 @@ public struct SessionRun: Sendable {
     public var frames: [AttemptTracker.Frame] = []
     /// The cards of every frame read, corners kept: an added attempt's evidence.
     var frameCards = FrameCards()
+    /// Those of ``notes`` about a stretch of the recording (a GO card covered and not counted as a tap), with the
+    /// stretch: an attempt the teacher adds there takes the note back (``correcting(_:file:deckNames:)``).
+    public var timedNotes: [SessionNote] = []
     /// Why the grade needs the teacher's look (``SessionReview``), in order; empty when CardBot is sure of it. A
     /// teacher's correction takes out the reasons it answers.
     public var review: [ReviewReason] = []

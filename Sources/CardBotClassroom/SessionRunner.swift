@@ -112,7 +112,7 @@ public struct SessionRunner: Sendable {
             lastReadableFrame: lastReadable, lastReadableCards: lastReadable.map { cardsSeen.cards(of: $0) } ?? [],
             capture: captures.isEmpty
                 ? [] : CaptureJudge.findings(captures, interval: session.isPhotos ? nil : SessionReview.frameInterval(frames)),
-            frames: frames, frameCards: cardsSeen)
+            frames: frames, frameCards: cardsSeen, timedNotes: plan.timedNotes)
         run.review = SessionReview.reasons(
             for: run,
             measures: SessionReview.Measures(

@@ -29,7 +29,7 @@ extension Gradebook {
                 file: partPath,
                 said: Messages.later("is gradebook schema %1$s and this cardbot writes %2$s: grade that part again with this cardbot", .plain("\(version)"), .plain("\(GradebookSchema.version)")))
         case .gradebook:
-            break
+            try PartSchema.check(partPath)
         }
     }
 
@@ -148,9 +148,10 @@ extension Gradebook {
                 values.append(value)
             }
         }
-        let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        // The columns are the schema's (PartSchema refused any other), and quoted all the same.
+        let names = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
         let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        try db.execute(sql: "INSERT INTO \(table) (\(names)) VALUES (\(marks))", arguments: StatementArguments(values))
+        try db.execute(sql: "INSERT INTO \(table.quotedDatabaseIdentifier) (\(names)) VALUES (\(marks))", arguments: StatementArguments(values))
         return db.lastInsertedRowID
     }
 }
@@ -173,7 +174,7 @@ struct PartContent {
         // A part made by an older cardbot lacks the newer tables: its gradings have no rows there.
         for table in Self.childTables where tables.contains(table) {
             var byGrading: [Int64: [Row]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY grading_id, rowid") {
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier) ORDER BY grading_id, rowid") {
                 byGrading[try row.checked("grading_id", table), default: []].append(row)
             }
             children[table] = byGrading

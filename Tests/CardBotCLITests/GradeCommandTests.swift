@@ -117,7 +117,7 @@ struct GradeCommandTests {
         ]
     }
 
-    static let keys = ["path", "student", "level", "levelName", "levelFile", "attempts", "signal", "estimated", "taps", "notes",
+    static let keys = ["path", "student", "level", "levelName", "levelFile", "attempts", "history", "signal", "estimated", "taps", "notes",
                        "needsReview", "reviewReasons", "solved", "stars", "cards", "optimal", "firstSuccess", "frames",
                        "unreadableFrames", "finalProgram", "error"]
 
@@ -170,6 +170,15 @@ struct GradeCommandTests {
                     for (seconds, press) in zip(found, presses) {
                         #expect(seconds >= press - 0.01 && seconds <= press + 0.51, "\(want["path"]!) tap at \(seconds)")
                     }
+                } else if key == "history" {
+                    // Every attempt, numbered in order, each with its program and the reading of its cards.
+                    let history = row[key] as? [[String: Any]] ?? []
+                    let attempts = want["attempts"] as? Int ?? -1
+                    #expect(history.map { $0["number"] as? Int } == (0..<max(0, attempts)).map { $0 + 1 }, "\(want["path"]!) history")
+                    for attempt in history {
+                        let program = attempt["program"] as? [String] ?? []
+                        #expect((attempt["cards"] as? [Any])?.count == program.count, "\(want["path"]!) history cards")
+                    }
                 } else if key == "reviewReasons" {
                     // The reasons the row must give, at least (their texts depend on the frames' figures).
                     let codes = (row[key] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
@@ -192,8 +201,15 @@ struct GradeCommandTests {
         }
         let json = try String(contentsOf: reports[1], encoding: .utf8)
         for line in json.split(separator: "\n") where line.hasPrefix(" {\"path\"") {
-            let positions = Self.keys.compactMap { line.range(of: "\"\($0)\":")?.lowerBound }
-            #expect(positions.count == Self.keys.count && positions == positions.sorted())
+            // Each key after the one before (a session's history holds keys of the same names, such as "cards").
+            var from = line.startIndex
+            var found: [String] = []
+            for key in Self.keys {
+                guard let range = line.range(of: "\"\(key)\":", range: from..<line.endIndex) else { break }
+                found.append(key)
+                from = range.upperBound
+            }
+            #expect(found == Self.keys, "\(line.prefix(200))")
         }
         let summary = try #require(
             (try JSONSerialization.jsonObject(with: Data(contentsOf: reports[1])) as? [String: Any])?["summary"] as? [String: Any])

@@ -9,12 +9,12 @@ import Testing
 struct ReviewCommandTests {
     /// Writes a lesson of `programs` on level 3 with `extra` options into a fresh folder; returns it and its truth.
     static func write(
-        _ programs: [String], seed: Int, _ extra: [String], video: String? = nil
+        _ programs: [String], seed: Int, _ extra: [String], video: String? = nil, size: String = "480x360"
     ) throws -> (folder: URL, truth: SessionTruthFile) {
         let folder = try CLIRunner.temporaryDirectory("cardbot-review")
         var arguments = ["synth", "session", "--level", "3", "--program", programs[0]]
         for program in programs.dropFirst() { arguments += ["--then", program] }
-        arguments += ["--out", folder.path, "--seed", String(seed), "--size", "480x360", "--student", "Ada"]
+        arguments += ["--out", folder.path, "--seed", String(seed), "--size", size, "--student", "Ada"]
         if let video { arguments += ["--video", folder.appendingPathComponent(video).path] }
         let output = try CLIRunner.run(arguments + extra)
         try #require(output.status == 0, "synth session failed: \(output.stderr)")
@@ -138,5 +138,105 @@ struct ReviewCommandTests {
         #expect(text.stdout.contains("the teacher added the attempts"), "\(text.stdout)")
         #expect(!text.stdout.contains("never tapped"))
         #expect(!text.stdout.contains("Needs your look"))
+    }
+
+    /// A lesson whose first press is a hand left on the GO card for 3 s: the stills from the first covered one to
+    /// 3 s later all show that covered still (the hand and the program unchanged), so no tap is seen there.
+    static func restingHand() throws -> (folder: URL, truth: SessionTruthFile, press: Double) {
+        let programs = [RunSessionCommandTests.firstProgram, RunSessionCommandTests.solution]
+        let (folder, truth) = try Self.write(programs, seed: 7, ["--fps", "5"])
+        let files = truth.frames.compactMap(\.file)
+        let press = try #require(truth.presses.first)
+        // Still i is taken at i / 5 s.
+        let covered = try #require(truth.frames.indices.first { truth.frames[$0].goVisible == false && Double($0) / 5 >= press - 0.5 })
+        let start = Double(covered) / 5
+        for index in truth.frames.indices where index > covered && Double(index) / 5 < start + 3 {
+            let target = folder.appendingPathComponent(files[index])
+            try FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: folder.appendingPathComponent(files[covered]), to: target)
+        }
+        return (folder, truth, start)
+    }
+
+    @Test("an attempt the teacher adds where a hand rested on the GO card takes back the note that no tap was counted there")
+    func restingHandCorrected() throws {
+        let (folder, truth, press) = try Self.restingHand()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try Self.run(folder)
+        let notes = before.summary["notes"] as? [String] ?? []
+        #expect(notes.contains { $0.contains("not counted as a tap") }, "\(notes)")
+        #expect(before.markers == Array(truth.programs.dropFirst()), "the resting hand's press is not an attempt")
+        let added = try CLIRunner.run([
+            "grade", "correct", folder.path, "--add-attempt", String(format: "%.1f", press + 0.5),
+            "--program", RunSessionCommandTests.firstProgram, "--by", "Ms Berg",
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        let after = try Self.run(folder)
+        #expect(after.markers == truth.programs)
+        let left = after.summary["notes"] as? [String] ?? []
+        #expect(!left.contains { $0.contains("not counted as a tap") }, "\(left)")
+        #expect(left.contains { $0.contains("Ms Berg added an attempt CardBot missed") }, "\(left)")
+
+        // The class report's JSON carries every attempt: time, program, each card's reading, the correction.
+        let report = folder.deletingLastPathComponent().appendingPathComponent("\(folder.lastPathComponent).json")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let graded = try CLIRunner.run(["grade", folder.path, "--out", report.path])
+        #expect(graded.status == 0 || graded.status == 1, "\(graded.stderr)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let session = try #require((json["sessions"] as? [[String: Any]])?.first)
+        let history = try #require(session["history"] as? [[String: Any]])
+        #expect(history.map { $0["number"] as? Int } == [1, 2])
+        #expect(history.map { ($0["program"] as? [String])?.joined(separator: " ") }
+            == [RunSessionCommandTests.firstProgram, RunSessionCommandTests.solution])
+        let corrected = try #require(history.first?["corrected"] as? [String: Any])
+        #expect(corrected["by"] as? String == "Ms Berg")
+        #expect(corrected["added"] as? Bool == true)
+        #expect((corrected["read"] as? [String])?.isEmpty == false, "an added attempt says what lay on the table then")
+        #expect(history.last?["corrected"] is NSNull)
+        let cards = try #require(history.last?["cards"] as? [Any])
+        #expect(cards.count == 8, "one reading (or null) a card of the program")
+        let readings = cards.compactMap { $0 as? [String: Any] }
+        #expect(readings.count >= 6, "\(cards)")
+        #expect(readings.allSatisfy { ($0["confidence"] as? Double ?? 0) > 0.5 && $0["marker"] is Int }, "\(readings)")
+        #expect(abs((history.last?["seconds"] as? Double ?? 0) - (truth.presses.last ?? 0)) < 1.5)
+    }
+
+    @Test("a correction that answers no reason (the same cards, confirmed) changes nothing but the attempt's correction")
+    func correctionAnsweringNothing() throws {
+        let programs = [RunSessionCommandTests.firstProgram, RunSessionCommandTests.solution]
+        let (folder, truth) = try Self.write(programs, seed: 11, ["--fps", "5"], size: "640x480")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try Self.run(folder)
+        #expect(before.markers == truth.programs)
+        #expect(!before.needsReview, "\(before.reasons)")
+        let confirmed = try CLIRunner.run([
+            "grade", "correct", folder.path, "--attempt", "2", "--program", RunSessionCommandTests.solution, "--by", "Ms Berg",
+        ])
+        #expect(confirmed.status == 0, "\(confirmed.stderr)")
+        let after = try Self.run(folder)
+        #expect(after.markers == before.markers)
+        #expect(after.signals == before.signals)
+        for key in ["attempts", "signal", "solved", "cards", "needsReview", "frames", "unreadableFrames", "finalProgram"] {
+            #expect("\(after.summary[key] ?? "nil")" == "\(before.summary[key] ?? "nil")", "\(key)")
+        }
+        let first = try #require(before.summary["firstSuccess"] as? [String: Any])
+        let firstAfter = try #require(after.summary["firstSuccess"] as? [String: Any])
+        #expect(firstAfter["attempt"] as? Int == first["attempt"] as? Int)
+        #expect(firstAfter["frame"] as? String == first["frame"] as? String)
+        #expect(after.summary["notes"] as? [String] == before.summary["notes"] as? [String])
+    }
+
+    @Test("a recording of one frame is a photo of the table, not a session: its program runs and nothing asks for a look")
+    func oneFrame() throws {
+        let (folder, truth) = try Self.write([RunSessionCommandTests.solution], seed: 3, ["--no-go-card"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let last = try #require(truth.frames.last?.file)
+        let output = try CLIRunner.run(["run", "--level", "3", "--json", folder.appendingPathComponent(last).path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let objects = try RunSessionCommandTests.objects(output.stdout)
+        #expect(RunSessionCommandTests.programs(objects) == truth.programs)
+        let summary = try #require(objects.last)
+        #expect(summary["signal"] as? String == "photos")
+        #expect(summary["needsReview"] as? Bool == false, "\(summary["reviewReasons"] ?? "")")
     }
 }

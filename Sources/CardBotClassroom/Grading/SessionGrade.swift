@@ -179,7 +179,7 @@ public struct SessionGrade: Sendable, Equatable {
     ///   `maxCards`; where neither is known, any solution);
     /// - 2: solved with more cards;
     /// - 1: at least one program was run (or refused as not runnable), but none solved the level;
-    /// - 0: no program could be read.
+    /// - 0: no program was run (none read, or a program read but never run: the class report's note says which).
     public static func stars(solved: Bool, attempts: Int, cards: Int?, optimal: Int?, maxCards: Int?) -> Int {
         if solved {
             guard let cards, let bound = optimal ?? maxCards else { return 3 }

@@ -249,8 +249,12 @@ public enum ClassHTML {
         }
         if let map = pictures?.map {
             values["map"] = placement.source(map, name: "\(anchor)-map.png", type: "image/png")
-            values["mapCaption"] = row.solved
-                ? Messages.text("The robot's path (best program)") : Messages.text("The robot's path (last program run)")
+            // The picture has a path only when a program ran (SessionPainter draws the best, else the last that ran).
+            let ran = row.history.contains { $0.reason != AttemptRecord.notRunnable }
+            values["mapCaption"] =
+                row.solved
+                ? Messages.text("The robot's path (best program)")
+                : ran ? Messages.text("The robot's path (last program run)") : Messages.text("The level's map: no program was run")
             values["mapAlt"] = Messages.text("The map of %s with the robot's path", values["levelTitle"] as? String ?? "")
         }
         if let pictures, !pictures.replays.isEmpty {
@@ -328,7 +332,7 @@ public enum ClassHTML {
             "stars3": Messages.text("solved with the fewest cards"),
             "stars2": Messages.text("solved with more cards"),
             "stars1": Messages.text("tried, not solved"),
-            "stars0": Messages.text("no program read"),
+            "stars0": Messages.text("no program run"),
             "provisional": Messages.text("provisional: needs your look"),
             "whatToDo": Messages.text("What to do:"),
             "error": ClassTable.errorCell,

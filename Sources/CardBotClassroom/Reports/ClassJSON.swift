@@ -5,7 +5,7 @@ import CardBotSupport
 ///
 /// ```
 /// {"sessions":[
-///  {"path","student","level","levelName","levelFile","attempts","signal","estimated","taps","notes","needsReview",
+///  {"path","student","level","levelName","levelFile","attempts","history","signal","estimated","taps","notes","needsReview",
 ///   "reviewReasons","solved","stars","cards","optimal","firstSuccess","frames","unreadableFrames","finalProgram","error"},
 ///  ...
 /// ],
@@ -14,6 +14,8 @@ import CardBotSupport
 /// "misconceptions":{...}}
 /// ```
 /// `misconceptions` is ``Misconceptions/jsonObject``: what goes wrong, by concept, card, level and fix.
+/// `history` lists every attempt in order (``attemptObject(_:)``): its time, program, result, each card's reading
+/// with its confidence, and the teacher's correction with what CardBot had read.
 /// `signal` is the rule that made the attempts (`run-marks`, `go-taps`, `settled`; null when not graded),
 /// `estimated` is true when nothing in the recording said "run" (settled programs), `taps` lists every tap on
 /// the GO card as `{"frame","seconds","end","press"}` (`press` false for a double tap's second tap), `notes`
@@ -41,7 +43,7 @@ public enum ClassJSON {
         } ?? "null"
         return "{\"path\":\(JSONText.quote(row.path)),\"student\":\(JSONText.quote(row.student)),"
             + "\"level\":\(int(row.level)),\"levelName\":\(string(row.levelName)),\"levelFile\":\(string(row.levelFile)),"
-            + "\"attempts\":\(row.attempts),"
+            + "\"attempts\":\(row.attempts),\"history\":[\(row.history.map(attemptObject).joined(separator: ","))],"
             + "\"signal\":\(string(row.signal?.rawValue)),\"estimated\":\(row.estimated),"
             + "\"taps\":[\(row.taps.map(\.jsonObject).joined(separator: ","))],"
             + "\"notes\":\(SessionJSONLines.strings(row.notes)),"
@@ -50,6 +52,28 @@ public enum ClassJSON {
             + "\"optimal\":\(int(row.optimal)),\"firstSuccess\":\(first),\"frames\":\(row.frames),"
             + "\"unreadableFrames\":\(row.unreadableFrames),\"finalProgram\":\(SessionJSONLines.strings(row.finalProgram)),"
             + "\"error\":\(string(row.error))}"
+    }
+
+    /// One attempt of a session's history: `{"number","frame","seconds","program","solved","reason","cards","corrected"}`
+    /// (no words: the JSON is the same in every language; `reason` is the run's result code). `cards` holds, for each card of the program, how it was read in the attempt's frame
+    /// (`{"marker","card","confidence","correctedCells","unsure"}`, null where the frame does not show it; for a
+    /// corrected attempt, of the cards CardBot had read);
+    /// `corrected` is the teacher's correction (`{"by","at","read","added"}`, as `run --json`'s) or null.
+    static func attemptObject(_ attempt: AttemptRecord) -> String {
+        // A corrected attempt's readings are of the cards CardBot read, not of the teacher's program.
+        let read = attempt.correction?.readNames ?? attempt.program
+        let cards = attempt.readings.enumerated().map { index, reading -> String in
+            guard let reading else { return "null" }
+            let card = index < read.count ? JSONText.quote(read[index]) : "null"
+            return "{\"marker\":\(reading.marker),\"card\":\(card),"
+                + "\"confidence\":\(JSONText.number(reading.confidence, places: 3)),"
+                + "\"correctedCells\":\(reading.correctedCells),\"unsure\":\(reading.isUnsure)}"
+        }
+        return "{\"number\":\(attempt.number),\"frame\":\(JSONText.quote(attempt.frame)),"
+            + "\"seconds\":\(JSONText.number(attempt.seconds, places: 3)),\"program\":\(SessionJSONLines.strings(attempt.program)),"
+            + "\"solved\":\(attempt.solved),\"reason\":\(JSONText.quote(attempt.reason)),"
+            + "\"cards\":[\(cards.joined(separator: ","))],"
+            + "\"corrected\":\(SessionJSONLines.correctedObject(attempt.correction))}"
     }
 
     /// The summary object.

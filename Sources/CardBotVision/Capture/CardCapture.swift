@@ -6,7 +6,8 @@ public struct CardCapture: Sendable, Hashable, Codable {
     public var name: String
     /// The marker's size in pixels: the square root of its area in the image.
     public var size: Double
-    /// The blur across the marker in cells (``MarkerDetector/smear(of:in:)``), or nil when it could not be measured.
+    /// The blur across the marker in cells (``MarkerDetector/smear(of:in:)``), or nil when it could not be measured
+    /// or was not (a frame measures the smear of at most ``CaptureMeter/smearedCards`` cards).
     public var smear: Double?
     /// How far the card's plane is turned away from facing the camera, in degrees (0: seen straight from above).
     public var tilt: Double
