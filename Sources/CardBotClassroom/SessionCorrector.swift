@@ -40,6 +40,17 @@ public struct SessionCorrector {
         guard let file = recording.correctionsPath else {
             throw SessionError(file: path, said: Messages.later("is not a session folder: corrections are kept in a session folder's corrections.json"))
         }
+        try Self.check(by: by)
+        // Read, changed and written back under the folder's lock: a correction made meanwhile is not lost.
+        return try FolderLock.exclusive((file as NSString).deletingLastPathComponent) {
+            try correct(recording, file: file, attempt: number, change: change, by: by, level: level)
+        }
+    }
+
+    private func correct(
+        _ recording: RecordedSession, file: String, attempt number: Int, change: Change, by: String?, level: String?
+    ) throws -> String {
+        let path = recording.path
         let existing = try recording.corrections() ?? SessionCorrections()
         let lesson = try job.lesson(of: recording, requested: level, levelsDirectory: levelsDirectory)
         let reading = try job.run(recording, lesson: lesson, corrected: false)
@@ -61,9 +72,10 @@ public struct SessionCorrector {
             corrections = existing.removing(attempt: number)
         case .program(let text):
             let cards = try CardMapping(level: lesson.level, deckNames: job.deck.namesByMarker).cards(text: text, source: "--program")
+            let program = cards.map(\.name).joined(separator: " ")
+            try Self.check(program: program, cards: cards.count)
             corrections = existing.replacing(
-                .init(attempt: number, frame: read.frameName, change: .program(cards.map(\.name).joined(separator: " ")),
-                      read: readText, by: by, at: Self.now()))
+                .init(attempt: number, frame: read.frameName, change: .program(program), read: readText, by: by, at: Self.now()))
         case .notAnAttempt:
             corrections = existing.replacing(
                 .init(attempt: number, frame: read.frameName, change: .notAnAttempt, read: readText, by: by, at: Self.now()))
@@ -84,6 +96,16 @@ public struct SessionCorrector {
         guard let file = recording.correctionsPath else {
             throw SessionError(file: path, said: Messages.later("is not a session folder: corrections are kept in a session folder's corrections.json"))
         }
+        try Self.check(by: by)
+        return try FolderLock.exclusive((file as NSString).deletingLastPathComponent) {
+            try add(recording, file: file, at: seconds, program: program, remove: remove, by: by, level: level)
+        }
+    }
+
+    private func add(
+        _ recording: RecordedSession, file: String, at seconds: Double, program: String?, remove: Bool, by: String?, level: String?
+    ) throws -> String {
+        let path = recording.path
         let existing = try recording.corrections() ?? SessionCorrections()
         let time = FrameStamp.shownClock(seconds)
         if remove {
@@ -103,8 +125,9 @@ public struct SessionCorrector {
         let readText = SessionRunner(deckNames: job.deck.namesByMarker).names(onTable, level: lesson.level).joined(separator: " ")
         let cardsText: String
         if let program {
-            cardsText = try CardMapping(level: lesson.level, deckNames: job.deck.namesByMarker).cards(text: program, source: "--program")
-                .map(\.name).joined(separator: " ")
+            let cards = try CardMapping(level: lesson.level, deckNames: job.deck.namesByMarker).cards(text: program, source: "--program")
+            cardsText = cards.map(\.name).joined(separator: " ")
+            try Self.check(program: cardsText, cards: cards.count)
         } else {
             guard !onTable.isEmpty else {
                 throw SessionError(
@@ -127,15 +150,44 @@ public struct SessionCorrector {
             + "\n" + now.headline(level: corrected.level)
     }
 
-    /// Writes `corrections` to `file` atomically, or removes the file when there are none.
+    /// Refuses a `--by` that corrections.json could not hold (``SessionCorrections/maximumTextBytes``).
+    /// - Throws: ``Problem`` naming `--by`.
+    static func check(by: String?) throws {
+        guard let by, by.utf8.count > SessionCorrections.maximumTextBytes else { return }
+        throw Problem(
+            file: "--by", Messages.text("is %1$s bytes long; a name is at most %2$s", by.utf8.count, SessionCorrections.maximumTextBytes))
+    }
+
+    /// Refuses a program that corrections.json could not hold: its cards' names, as written there, at most
+    /// ``SessionCorrections/maximumTextBytes`` (about 600 cards, far more than any level takes).
+    /// - Throws: ``Problem`` naming `--program`.
+    static func check(program: String, cards: Int) throws {
+        guard program.utf8.count > SessionCorrections.maximumTextBytes else { return }
+        throw Problem(
+            file: "--program",
+            Messages.text(
+                "is %1$s cards (%2$s bytes as corrections.json writes them); at most %3$s bytes fit", cards, program.utf8.count,
+                SessionCorrections.maximumTextBytes))
+    }
+
+    /// Writes `corrections` to `file` atomically, or removes the file when there are none; a file its own reader
+    /// would refuse is never written.
     private func write(_ corrections: SessionCorrections, to file: String) throws {
         if corrections.corrections.isEmpty {
             if unlink(file) != 0 && errno != ENOENT {
                 throw SessionError(file: file, said: Messages.later("cannot be removed: %s", .plain(RegularFile.message(errno))))
             }
         } else {
+            let bytes = Array(corrections.jsonText().utf8)
             do {
-                try AtomicFile.write(Array(corrections.jsonText().utf8), to: file)
+                _ = try SessionCorrections.parse(bytes, file: file)
+            } catch let error as SessionError {
+                throw SessionError(
+                    file: file,
+                    said: Messages.later("was left as it was: the correction would make it unreadable (%s)", .plain(error.shownReason)))
+            }
+            do {
+                try AtomicFile.write(bytes, to: file)
             } catch {
                 throw SessionError(file: file, said: error.said)
             }

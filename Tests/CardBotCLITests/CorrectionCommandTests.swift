@@ -169,4 +169,58 @@ import Testing
         #expect(graded.stdout.contains("maya-level-3/corrections.json:1:79: error: correction 1: card 2 'jmp' is not a card; did you mean 'jump'?"), "\(graded.stdout)")
         #expect(graded.stdout.contains("Leo"))
     }
+
+    @Test("values corrections.json cannot hold, and attempt numbers below 1, are refused before anything is written")
+    func limits() throws {
+        let folder = try Self.makeClass()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = folder.appendingPathComponent("class/maya-level-3").path
+        let negative = try CLIRunner.run(["grade", "correct", session, "--attempt", "-1", "--not-an-attempt"])
+        #expect(negative.status == 64)
+        #expect(negative.stderr.contains("attempt numbers start at 1 (see them with cardbot run \(session))"), "\(negative.stderr)")
+        let long = try CLIRunner.run(
+            ["grade", "correct", session, "--attempt", "1", "--not-an-attempt", "--by", String(repeating: "x", count: 5000)])
+        #expect(long.status == 2)
+        #expect(long.stderr == "cardbot: error: --by: is 5000 bytes long; a name is at most 4096\n", "\(long.stderr)")
+        let many = try CLIRunner.run(
+            ["grade", "correct", session, "--attempt", "1", "--program", Array(repeating: "forward", count: 1000).joined(separator: " ")])
+        #expect(many.status == 2)
+        #expect(many.stderr == "cardbot: error: --program: is 1000 cards (7999 bytes as corrections.json writes them); at most 4096 bytes fit\n",
+                "\(many.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: session + "/corrections.json"))
+        let run = try CLIRunner.run(["run", session, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test("two teachers correcting one session at once: both corrections land")
+    func concurrentCorrections() throws {
+        let folder = try Self.makeClass()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = folder.appendingPathComponent("class/maya-level-3").path
+        let file = session + "/corrections.json"
+        for round in 1...4 {
+            try? FileManager.default.removeItem(atPath: file)
+            let commands = [
+                ["grade", "correct", session, "--attempt", "1", "--program", "forward forward right forward forward", "--by", "Ms Berg"],
+                ["grade", "correct", session, "--attempt", "2", "--not-an-attempt", "--by", "Mr Holm"],
+            ]
+            let statuses = ResultBox()
+            DispatchQueue.concurrentPerform(iterations: commands.count) { index in
+                let status = (try? CLIRunner.run(commands[index]))?.status ?? -1
+                statuses.set(index, status)
+            }
+            #expect(statuses.values == [0: 0, 1: 0], "round \(round)")
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.contains(#""attempt": 1"#) && text.contains("Ms Berg"), "round \(round): \(text)")
+            #expect(text.contains(#""attempt": 2"#) && text.contains("Mr Holm"), "round \(round): \(text)")
+        }
+    }
+
+    /// Exit statuses collected from concurrent runs.
+    final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [Int: Int32] = [:]
+        func set(_ index: Int, _ status: Int32) { lock.withLock { stored[index] = status } }
+        var values: [Int: Int32] { lock.withLock { stored } }
+    }
 }

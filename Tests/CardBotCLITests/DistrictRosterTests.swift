@@ -62,6 +62,26 @@ struct DistrictRosterTests {
         }
     }
 
+    @Test("roster match --write checks every session.json first: one it cannot change stops it before any is written")
+    func matchWritesAllOrNothing() throws {
+        let work = try CLIRunner.temporaryDirectory("district-roster-write")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Self.district(work)
+        func run(_ arguments: [String]) throws -> CLIRunner.Output { try CLIRunner.run(arguments, in: work) }
+        #expect(try run(["roster", "import", Self.roster.path, "--gradebook", "whole.sqlite"]).status == 0)
+        // Zoe's session.json says "studentId": null, which run accepts but no id can be added to; Emma's comes first.
+        let zoe = work.appendingPathComponent("south/3c/zoe/level-9/session.json")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: zoe)) as? [String: Any])
+        object["studentId"] = NSNull()
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: zoe)
+        let emma = work.appendingPathComponent("south/3c/emma/level-3/session.json")
+        let before = try Data(contentsOf: emma)
+        let matched = try run(["roster", "match", "south/3c", "--gradebook", "whole.sqlite", "--class", "cls-s1", "--write"])
+        #expect(matched.status == 2, "\(matched.stdout)")
+        #expect(matched.stderr.contains("south/3c/zoe/level-9/session.json: could not be given a studentId"), "\(matched.stderr)")
+        #expect(try Data(contentsOf: emma) == before, "no session.json is written when one cannot be")
+    }
+
     @Test("import, match, grade in two shards, merge: progress and export give the expected rows, byte for byte as one run")
     func wholeFlow() throws {
         let work = try CLIRunner.temporaryDirectory("district-roster")

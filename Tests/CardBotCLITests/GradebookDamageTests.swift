@@ -84,6 +84,28 @@ struct GradebookDamageTests {
         #expect(!FileManager.default.fileExists(atPath: merged.path))
     }
 
+    @Test("an export or a progress report over the gradebook it reads (by its name or a hard link) is refused, the gradebook whole")
+    func exportOverGradebook() throws {
+        let (folder, book) = try Self.gradedExamples()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try Data(contentsOf: book)
+        let export = try CLIRunner.run(["grade", "export", "--gradebook", book.path, "--format", "csv", "--out", book.path])
+        #expect(export.status == 2)
+        #expect(export.stderr == "cardbot: error: \(book.path): is the gradebook itself; name the report another file\n", "\(export.stderr)")
+        // The gradebook under a report's name: a hard link g.csv.
+        let link = folder.appendingPathComponent("g.csv")
+        try FileManager.default.linkItem(at: book, to: link)
+        let progress = try CLIRunner.run(["progress", link.path, "--out", link.path])
+        #expect(progress.status == 2)
+        #expect(progress.stderr == "cardbot: error: \(link.path): is the gradebook itself; name the report another file\n", "\(progress.stderr)")
+        let linked = try CLIRunner.run(["grade", "export", "--gradebook", book.path, "--format", "csv", "--out", link.path])
+        #expect(linked.status == 2, "\(linked.stderr)")
+        #expect(try Data(contentsOf: book) == before)
+        // Named apart, both write.
+        let fine = try CLIRunner.run(["grade", "export", "--gradebook", book.path, "--format", "csv", "--out", folder.appendingPathComponent("out.csv").path])
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
     @Test("merge checks every part before it makes its gradebook: a refused part leaves nothing behind")
     func refusedPartLeavesNothing() throws {
         let (folder, book) = try Self.gradedExamples()

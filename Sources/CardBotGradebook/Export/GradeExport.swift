@@ -87,6 +87,10 @@ public enum GradeExport {
     public static func write(
         _ format: ExportFormat, gradebook: String, to out: String, anonymise: Anonymisation? = nil
     ) throws -> (files: [String], leftOut: Int) {
+        // An export over the gradebook it reads (however the path is spelled, a link or a hard link) would destroy it.
+        if FileSystem.isSameFile(out, gradebook) {
+            throw Problem(file: out, Messages.text("is %s; name the report another file", Messages.text("the gradebook itself")))
+        }
         let rows = try rows(inGradebook: gradebook)
         var files: [(String, String)] = []
         var leftOut = 0
@@ -111,6 +115,9 @@ public enum GradeExport {
                 (FileSystem.join(out, "results.csv"), OneRosterResults.results(kept)),
                 (FileSystem.join(out, "manifest.csv"), OneRosterResults.manifest),
             ]
+        }
+        if let file = files.map(\.0).first(where: { FileSystem.isSameFile($0, gradebook) }) {
+            throw Problem(file: file, Messages.text("is %s; name the report another file", Messages.text("the gradebook itself")))
         }
         for (file, text) in files {
             do {

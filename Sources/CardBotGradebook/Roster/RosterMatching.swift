@@ -72,22 +72,26 @@ public enum RosterMatching {
     }
 
     /// Writes the id of every session matched by name into its session.json (atomically, the rest of the file
-    /// kept); a session without session.json is left as it is. Returns the matches with ``SessionMatch/written``
-    /// set.
+    /// kept); a session without session.json is left as it is. Every session.json is read and changed in memory
+    /// first, so that one that cannot be changed stops the command before any is written. Returns the matches with
+    /// ``SessionMatch/written`` set.
     /// - Throws: `SessionError` for a session.json that cannot be read or written.
     public static func write(_ matches: [SessionMatch]) throws -> [SessionMatch] {
         var result = matches
+        var changes: [(index: Int, file: String, bytes: [UInt8])] = []
         for index in result.indices {
             let match = result[index]
             guard match.kind == .byName, let id = match.studentID, let file = match.manifestFile else { continue }
             let bytes = try RegularFile.read(file, maxBytes: RecordedSession.maximumManifestBytes)
-            let updated = try SessionManifest.settingStudentID(id, in: bytes, file: file)
+            changes.append((index, file, try SessionManifest.settingStudentID(id, in: bytes, file: file)))
+        }
+        for change in changes {
             do {
-                try AtomicFile.write(updated, to: file)
+                try AtomicFile.write(change.bytes, to: change.file)
             } catch {
-                throw SessionError(file: file, said: error.said)
+                throw SessionError(file: change.file, said: error.said)
             }
-            result[index].written = true
+            result[change.index].written = true
         }
         return result
     }

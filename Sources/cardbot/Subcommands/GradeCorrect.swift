@@ -23,7 +23,10 @@ extension CardBotCommand.Grade {
         @Argument(help: ArgumentHelp(Messages.text("The session folder."), valueName: "session-dir"))
         var session: String
 
-        @Option(name: .long, help: ArgumentHelp(Messages.text("The attempt, numbered as cardbot run SESSION shows it."), valueName: "n"))
+        // Unconditional: `--attempt -1` is a number to refuse with its reason, not a missing value.
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp(Messages.text("The attempt, numbered as cardbot run SESSION shows it."), valueName: "n"))
         var attempt: Int?
 
         @Option(
@@ -51,6 +54,9 @@ extension CardBotCommand.Grade {
         @OptionGroup var sampling: VideoSamplingOptions
 
         func validate() throws {
+            if let attempt, attempt < 1 {
+                throw ValidationError(Messages.text("attempt numbers start at 1 (see them with cardbot run %s)", session))
+            }
             if (attempt == nil) == (addAttempt == nil) {
                 throw ValidationError(Messages.text("give either --attempt N (an attempt CardBot read) or --add-attempt TIME (one it missed)"))
             }

@@ -49,7 +49,7 @@ extension CardBotCommand {
         @OptionGroup var languageOptions: LanguageOptions
 
         func run() throws {
-            try ReportFile.check(out.map(\.path))
+            try ReportFile.check(out.map(\.path), inputs: [(gradebook, Messages.text("the gradebook itself"))])
             let progress = try TermProgress.recorded(
                 in: gradebook, levelsDirectory: levels.path, student: student, rosterClass: self.class, school: school,
                 anonymise: anonymise.rule)
