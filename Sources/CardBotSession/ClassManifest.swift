@@ -63,6 +63,7 @@ public struct ClassManifest: Sendable, Equatable {
     public static func read(folder: String) throws -> ClassManifest? {
         let path = FileSystem.join(folder, fileName)
         guard FileSystem.exists(path) || FileSystem.isSymbolicLink(path) else { return nil }
+        try FolderFile.checkInside(path, folder: folder)
         let bytes: [UInt8]
         do {
             bytes = try RegularFile.read(path, maxBytes: maximumBytes)

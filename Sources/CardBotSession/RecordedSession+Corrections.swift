@@ -12,6 +12,7 @@ extension RecordedSession {
     /// - Throws: `SessionError` naming the file: unreadable, over 4 MiB, or not valid (with the line and column).
     public func corrections() throws -> SessionCorrections? {
         guard let file = correctionsPath, FileSystem.exists(file) else { return nil }
+        try FolderFile.checkInside(file, folder: path)
         let bytes: [UInt8]
         do {
             bytes = try RegularFile.read(file, maxBytes: Self.maximumManifestBytes)

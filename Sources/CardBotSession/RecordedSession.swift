@@ -218,6 +218,7 @@ public struct RecordedSession: Sendable, Equatable {
         var manifest = SessionManifest()
         var hasManifest = false
         if FileSystem.exists(manifestPath) {
+            try FolderFile.checkInside(manifestPath, folder: path)
             let bytes: [UInt8]
             do {
                 bytes = try RegularFile.read(manifestPath, maxBytes: maximumManifestBytes)

@@ -335,6 +335,40 @@ struct HostileInputTests {
         }
     }
 
+    @Test("session.json, corrections.json and class.json behind a link out of their folder are refused, as frames are")
+    func linkedJSON() throws {
+        let root = try CLIRunner.temporaryDirectory("hostile-linked-json")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let session = root.appendingPathComponent("class/ann")
+        try Self.session(session, frames: 1, manifest: #"{"level": 1}"#)
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let files: [(name: String, folder: URL, text: String)] = [
+            ("session.json", session, #"{"level": 2}"#),
+            ("corrections.json", session, #"{"format": "cardbot-corrections/1", "corrections": []}"#),
+            ("class.json", root.appendingPathComponent("class"), #"{"format": "cardbot-class/1", "classId": "cls-other"}"#),
+        ]
+        for file in files {
+            let target = elsewhere.appendingPathComponent(file.name)
+            try Data(file.text.utf8).write(to: target)
+            let link = file.folder.appendingPathComponent(file.name)
+            let kept = try? Data(contentsOf: link)
+            try? FileManager.default.removeItem(at: link)
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+            let command = file.name == "class.json" ? ["grade", root.appendingPathComponent("class").path] : ["run", session.path]
+            let output = try Self.bounded(command)
+            #expect(output.status == 2, "\(file.name): \(output.stdout)")
+            #expect(output.stderr.contains("\(link.path): is a link that leads outside its folder"), "\(file.name): \(output.stderr)")
+            try FileManager.default.removeItem(at: link)
+            if let kept { try kept.write(to: link) }
+        }
+        // A link that stays inside the folder is the folder's own file.
+        try FileManager.default.moveItem(at: session.appendingPathComponent("session.json"), to: session.appendingPathComponent("real.json"))
+        try FileManager.default.createSymbolicLink(
+            at: session.appendingPathComponent("session.json"), withDestinationURL: session.appendingPathComponent("real.json"))
+        #expect(try Self.bounded(["run", session.path, "--quiet"]).status != 2)
+    }
+
     // MARK: - Reports
 
     @Test("grade sweeps a report's temporary left by a killed run")
