@@ -104,11 +104,12 @@ struct CardView: Sendable {
         guard best.fit > -Float.infinity else { return nil }
         let cells = CellPoints(quad, grid: Self.grid, points: Self.subsamples).levels(in: image, dx: best.dx, dy: best.dy)
         guard cells.count == marker.count, Self.correlation(marker, cells) >= Self.leastMarkerCorrelation else { return nil }
+        let ringPoints = Self.ringPoints(quad)
         if ring.isEmpty {
             guard let source else { return nil }
-            ring = Self.ringPoints(quad).levels(in: source)
+            ring = ringPoints.levels(in: source)
         }
-        let around = Self.ringPoints(quad).levels(in: image, dx: best.dx, dy: best.dy)
+        let around = ringPoints.levels(in: image, dx: best.dx, dy: best.dy)
         guard !ring.isEmpty, around.count == ring.count, changedShare(around) <= Self.largestRingChange else { return nil }
         return Self.shifted(quad, best.dx, best.dy)
     }

@@ -53,9 +53,7 @@ struct CellPoints: Sendable {
     /// pixels (bilinear between pixels); empty when a point leaves the image.
     func levels(in image: GrayImage, dx: Double = 0, dy: Double = 0) -> [Float] {
         let width = image.width, height = image.height
-        guard width >= 2, height >= 2, !xs.isEmpty, minX + dx >= 0, minY + dy >= 0, maxX + dx <= Double(width - 1),
-            maxY + dy <= Double(height - 1)
-        else { return [] }
+        guard width >= 2, height >= 2, fits(in: image, dx: dx, dy: dy) else { return [] }
         let each = points * points
         let scale = 1 / Float(each)
         var out = [Float](repeating: 0, count: xs.count / each)
@@ -92,9 +90,7 @@ struct CellPoints: Sendable {
     /// grids of one point a cell (a cell's level is then its centre's pixel); empty when a point leaves the image.
     func nearestLevels(in image: GrayImage, dx: Double, dy: Double) -> [Float] {
         let width = image.width, height = image.height
-        guard width >= 1, height >= 1, !xs.isEmpty, minX + dx >= 0, minY + dy >= 0, maxX + dx <= Double(width - 1),
-            maxY + dy <= Double(height - 1)
-        else { return [] }
+        guard fits(in: image, dx: dx, dy: dy) else { return [] }
         var out = [Float](repeating: 0, count: xs.count)
         image.pixels.withUnsafeBufferPointer { pixels in
             xs.withUnsafeBufferPointer { xs in
@@ -110,5 +106,11 @@ struct CellPoints: Sendable {
             }
         }
         return out
+    }
+
+    /// Whether every point, moved by (`dx`, `dy`), lies inside `image` (and there are points).
+    private func fits(in image: GrayImage, dx: Double, dy: Double) -> Bool {
+        !xs.isEmpty && minX + dx >= 0 && minY + dy >= 0 && maxX + dx <= Double(image.width - 1)
+            && maxY + dy <= Double(image.height - 1)
     }
 }
