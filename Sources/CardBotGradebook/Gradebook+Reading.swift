@@ -7,17 +7,18 @@ extension Gradebook {
     /// The classes the gradebook has sessions of, sorted by key: each one's identity (its canonical absolute
     /// path, or for sessions of older gradebooks the folder as it was typed) and the name it was last given as.
     public func classes() throws -> [(key: String, name: String)] {
-        try wrap {
-            try pool.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT DISTINCT s.class AS class, coalesce(c.name, s.class) AS name
-                        FROM session s LEFT JOIN class_folder c ON c.class = s.class ORDER BY s.class
-                        """
-                ).map { (key: try $0.checked("class", "session"), name: try $0.checked("name", "class_folder")) }
-            }
-        }
+        try wrap { try pool.read(Self.classes) }
+    }
+
+    /// The classes `db` has sessions of (see ``classes()``).
+    static func classes(_ db: Database) throws -> [(key: String, name: String)] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT s.class AS class, coalesce(c.name, s.class) AS name
+                FROM session s LEFT JOIN class_folder c ON c.class = s.class ORDER BY s.class
+                """
+        ).map { (key: try $0.checked("class", "session"), name: try $0.checked("name", "class_folder")) }
     }
 
     /// Every session of the class with identity `classPath` in the gradebook, as a graded class with its

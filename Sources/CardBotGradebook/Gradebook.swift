@@ -35,12 +35,13 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     static let busyTimeout: TimeInterval = 120
 
     /// Opens the gradebook at `path` for writing, making it (and migrating it to the newest schema) when needed.
-    /// - Throws: ``GradebookError`` when the file is not a CardBot gradebook, is from a newer cardbot, or cannot
-    ///   be opened; such a file is left unchanged.
+    /// - Throws: ``GradebookError`` when the file is not a CardBot gradebook, is from a newer cardbot, cannot be
+    ///   written (a read-only file or folder) or cannot be opened; such a file is left unchanged.
     public init(path: String, cardbotVersion: String) throws {
         self.path = path
         self.cardbotVersion = cardbotVersion
         _ = try GradebookIdentity.inspect(path)
+        try Self.checkWritable(path)
         do {
             pool = try Self.openPool(path)
         } catch {

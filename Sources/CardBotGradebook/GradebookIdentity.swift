@@ -77,8 +77,15 @@ enum GradebookIdentity: Equatable {
             }
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             let applied = try GradebookSchema.migrator(cardbotVersion: "").appliedIdentifiers(db)
-            let known = Set(GradebookSchema.migrationNames)
-            if version > GradebookSchema.version || !applied.isSubset(of: known) {
+            // A schema change this cardbot does not know (whatever user_version says) is a newer or another cardbot's.
+            if let unknown = applied.subtracting(GradebookSchema.migrationNames).sorted().first {
+                throw GradebookError(
+                    file: path,
+                    said: Messages.later(
+                        "was made by a newer or different cardbot: it has the schema change '%1$s', which this cardbot does not know (the last it knows is '%2$s'); use that cardbot, or update this one. The file was left unchanged",
+                        .plain(TerminalText.visible(TerminalText.truncated(unknown, width: 80))), .plain(GradebookSchema.migrationNames.last ?? "")))
+            }
+            if version > GradebookSchema.version {
                 let writer = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'created-by'") ?? "a newer cardbot"
                 throw GradebookError(
                     file: path,

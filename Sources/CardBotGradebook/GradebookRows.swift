@@ -59,7 +59,7 @@ enum GradebookRows {
             db, sql: "SELECT id FROM grading WHERE fingerprint = ? AND settings = ?", arguments: [fingerprint.value, settings])
         {
             guard replace else { return existing }
-            for table in PartContent.childTables {
+            for (table, _) in PartContent.childTables {
                 try db.execute(sql: "DELETE FROM \(table) WHERE grading_id = ?", arguments: [existing])
             }
             try db.execute(sql: "DELETE FROM grading WHERE id = ?", arguments: [existing])

@@ -62,8 +62,8 @@ extension ClassManifest {
             throw fail(
                 Messages.later("'%1$s' is %2$s bytes long; at most %3$s", .plain(field), .plain("\(text.utf8.count)"), .plain("\(maximumTextBytes)")))
         }
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw fail(Messages.later("'%s' holds a control character (a line break or tab); keep it on one line", .plain(field)))
+        if let control = ControlCharacters.saidInLine(text, field: field) {
+            throw fail(control)
         }
         if field != "name", text.hasPrefix("/") {
             throw fail(Messages.later("'%s' must not start with '/': a class id is not a path", .plain(field)))

@@ -71,7 +71,7 @@ public struct ClassManifest: Sendable, Equatable {
             if error.kind == .tooLarge {
                 throw SessionError(file: path, said: Messages.later("%s; a class.json is at most 64 KiB", .said(error.said)))
             }
-            throw SessionError(file: path, said: Messages.later("cannot be read: it %s", .said(error.said)))
+            throw SessionError(file: path, said: error.cannotBeRead)
         }
         return try parse(bytes, file: path)
     }

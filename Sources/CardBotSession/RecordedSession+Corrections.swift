@@ -18,7 +18,7 @@ extension RecordedSession {
             bytes = try RegularFile.read(file, maxBytes: Self.maximumManifestBytes)
         } catch {
             if error.kind == .tooLarge { throw SessionError(file: file, said: Messages.later("%s; a corrections.json is at most 4 MiB", .said(error.said))) }
-            throw SessionError(file: file, said: Messages.later("cannot be read: it %s", .said(error.said)))
+            throw SessionError(file: file, said: error.cannotBeRead)
         }
         return try SessionCorrections.parse(bytes, file: file)
     }

@@ -226,7 +226,7 @@ public struct RecordedSession: Sendable, Equatable {
                 if error.kind == .tooLarge {
                     throw SessionError(file: manifestPath, said: Messages.later("%s; a session.json is at most 4 MiB", .said(error.said)))
                 }
-                throw SessionError(file: manifestPath, said: Messages.later("cannot be read: it %s", .said(error.said)))
+                throw SessionError(file: manifestPath, said: error.cannotBeRead)
             }
             manifest = try SessionManifest.parse(bytes, file: manifestPath)
             hasManifest = true

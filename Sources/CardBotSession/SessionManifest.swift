@@ -93,9 +93,10 @@ public struct SessionManifest: Sendable, Equatable {
                 guard let id = value.stringValue else {
                     throw fail(value.position, Messages.later("'studentId' must be the student's roster id in double quotes, not %s", .said(value.typeSaid)))
                 }
-                guard !id.isEmpty, id.count <= maximumStudentLength, id.trimmingCharacters(in: .whitespaces) == id,
-                    !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-                else {
+                if let control = ControlCharacters.saidInLine(id, field: "studentId") {
+                    throw fail(value.position, control)
+                }
+                guard !id.isEmpty, id.count <= maximumStudentLength, id.trimmingCharacters(in: .whitespaces) == id else {
                     throw fail(
                         value.position,
                         Messages.later(

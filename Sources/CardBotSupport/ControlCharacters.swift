@@ -36,6 +36,26 @@ public enum ControlCharacters {
             .plain(field), .plain(code(found.scalar)), .number(found.character))
     }
 
+    /// Why an id or a one-line name in the field `field` is refused when it holds a control character of any kind
+    /// (a tab and a line break too): "'classId' holds the control character U+001B at character 4; delete it: an id
+    /// or a name is one line of text, with no control characters".
+    public static func saidInLine(_ text: String, field: String) -> MessageText? {
+        let isControl: (Unicode.Scalar) -> Bool = { $0.properties.generalCategory == .control }
+        guard text.unicodeScalars.contains(where: isControl) else { return nil }
+        for (index, character) in text.enumerated() {
+            guard let scalar = character.unicodeScalars.first(where: isControl) else { continue }
+            let name: MessageText.Value = switch scalar {
+            case "\t": .said(Messages.later("%s (a tab)", .plain(code(scalar))))
+            case "\n", "\r": .said(Messages.later("%s (a line break)", .plain(code(scalar))))
+            default: .plain(code(scalar))
+            }
+            return Messages.later(
+                "'%1$s' holds the control character %2$s at character %3$s; delete it: an id or a name is one line of text, with no control characters",
+                .plain(field), name, .number(index + 1))
+        }
+        return nil
+    }
+
     /// `text` with every forbidden control character replaced by U+FFFD (the replacement character), for display:
     /// the rest of the text stays as it is.
     public static func replaced(in text: String) -> String {

@@ -22,6 +22,18 @@ struct GradeReportTests {
         #expect(ClassCSV.line(["a", "b,c"]) == "a,\"b,c\"\r\n")
     }
 
+    @Test("a field that starts a formula is guarded, also after a byte order mark, zero-width or format characters and spaces")
+    func csvFormulaGuard() {
+        #expect(ClassCSV.quote("=1+1") == "\"'=1+1\"")
+        #expect(ClassCSV.quote("\u{FEFF}=1+1") == "\"'\u{FEFF}=1+1\"")
+        #expect(ClassCSV.quote("\u{200B}\u{200E} -2") == "\"'\u{200B}\u{200E} -2\"")
+        #expect(ClassCSV.quote("\u{00A0}\u{3000}\u{2060}@SUM(A1)") == "\"'\u{00A0}\u{3000}\u{2060}@SUM(A1)\"")
+        #expect(ClassCSV.quote("\u{FEFF}\t1") == "\"'\u{FEFF}\t1\"")
+        #expect(ClassCSV.quote("\u{FEFF}Maya") == "\u{FEFF}Maya")
+        #expect(ClassCSV.quote("Maya =1") == "Maya =1")
+        #expect(ClassCSV.quote("\u{FEFF}") == "\u{FEFF}")
+    }
+
     @Test("the CSV round-trips: parsed back, every row gives the session's fields")
     func csvRoundTrip() {
         let text = ClassCSV.text(for: grade)

@@ -61,6 +61,10 @@ enum RosterFixture {
                 try db.execute(
                     sql: "INSERT INTO session (class, path, student, grading_id, graded_at, student_id) VALUES (?, ?, ?, ?, ?, ?)",
                     arguments: [session.classPath, session.path, session.student, db.lastInsertedRowID, "2026-12-01T00:00:00Z", session.studentID])
+                // As `grade` does, the class itself (named as its key), which a part must hold for its sessions.
+                try db.execute(
+                    sql: "INSERT INTO class_folder (class, name, folder, source) VALUES (?, ?, ?, 'path') ON CONFLICT (class) DO NOTHING",
+                    arguments: [session.classPath, session.classPath, session.classPath])
             }
         }
     }

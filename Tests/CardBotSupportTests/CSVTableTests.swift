@@ -50,4 +50,21 @@ import Testing
         #expect(bounded.records.map(\.fields) == [["1"], ["2"]])
         #expect(bounded.problems.last?.reason.english.hasPrefix("more than 2 records") == true)
     }
+
+    @Test("UTF-16 text, little- or big-endian, with a byte order mark or without, is read as the same text")
+    func utf16() {
+        let text = "id,name\r\n1,\"Åse, Øst\"\r\n2,Maja 🤖\r\n"
+        let units = Array(text.utf16)
+        let little = units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [[0xFF, 0xFE] + little, [0xFE, 0xFF] + big, little, big] {
+            let table = CSVTable(bytes)
+            #expect(table.problems.isEmpty)
+            #expect(table.records.map(\.fields) == [["id", "name"], ["1", "Åse, Øst"], ["2", "Maja 🤖"]])
+        }
+        // A lone surrogate and half a character at the end are fields that are not UTF-8, at their place.
+        let broken = CSVTable([0xFF, 0xFE] + Array("a,b\n".utf16).flatMap { [UInt8($0), 0] } + [0x41, 0, 0x00, 0xDC, 0x0A, 0, 0x42])
+        #expect(broken.problems.map(\.position) == [SourcePosition(line: 2, column: 1), SourcePosition(line: 3, column: 1)])
+        #expect(broken.records.map(\.fields) == [["a", "b"]])
+    }
 }

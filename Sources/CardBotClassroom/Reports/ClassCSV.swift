@@ -11,7 +11,8 @@ import CardBotSupport
 /// `go-taps` or `settled`; `taps` is the seconds of each GO-card press, separated by spaces; `notes` are joined
 /// by `; `; `finalProgram` is the card names separated by spaces. A field holding
 /// a comma, a double quote, a CR or an LF is quoted, its quotes doubled; a field beginning with `=`, `+`, `-`,
-/// `@`, a tab or a CR gets a leading `'` and is quoted, so that a spreadsheet never runs it as a formula.
+/// `@`, a tab or a CR (after any invisible characters: a byte order mark, a zero-width space, other format
+/// characters, spaces) gets a leading `'` and is quoted, so that a spreadsheet never runs it as a formula.
 public enum ClassCSV {
     /// The header's columns.
     public static let columns = [
@@ -49,10 +50,11 @@ public enum ClassCSV {
     }
 
     /// A field, quoted when it holds a comma, a quote, a CR or an LF. A field a spreadsheet would take for a
-    /// formula (beginning with `=`, `+`, `-`, `@`, a tab or a CR: a student named `=HYPERLINK(...)`) is
-    /// neutralised by the OWASP rule: a single quote is put before it and the field is quoted.
+    /// formula (beginning with `=`, `+`, `-`, `@`, a tab or a CR: a student named `=HYPERLINK(...)`, also after
+    /// invisible characters a spreadsheet may drop: `\u{FEFF}=1+1`) is neutralised by the OWASP rule: a single
+    /// quote is put before it and the field is quoted.
     public static func quote(_ field: String) -> String {
-        let formula = field.unicodeScalars.first.map { formulaStarts.contains($0) } ?? false
+        let formula = field.unicodeScalars.first { !isInvisible($0) }.map { formulaStarts.contains($0) } ?? false
         let text = formula ? "'" + field : field
         let special = formula || text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
         guard special else { return text }
@@ -61,4 +63,16 @@ public enum ClassCSV {
 
     /// The first characters that make a spreadsheet read a cell as a formula.
     static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// Whether `scalar` shows nothing a reader would see before a formula (other than a tab or a CR, which start
+    /// one themselves): white space, a control or format character (a byte order mark, a zero-width space, a
+    /// direction mark), or another default-ignorable code point.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        if formulaStarts.contains(scalar) { return false }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+        default: return properties.isWhitespace || properties.isDefaultIgnorableCodePoint
+        }
+    }
 }

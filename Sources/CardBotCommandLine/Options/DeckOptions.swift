@@ -22,6 +22,12 @@ package struct DeckOptions: ParsableArguments {
         try Deck.load(try DeckLocator.locate(explicit: deck, environment: ProcessInfo.processInfo.environment))
     }
 
+    /// What an output must not be (``OutputGuard``): the deck file, when one is found.
+    package var outputGuard: [OutputGuard.Input] {
+        guard let file = try? DeckLocator.locate(explicit: deck, environment: ProcessInfo.processInfo.environment) else { return [] }
+        return [.file(file, what: Messages.text("the deck file"))]
+    }
+
     /// The deck's card names by marker id: what levels and programs are checked against.
     package func names() throws -> [Int: String] {
         try load().namesByMarker

@@ -2,14 +2,16 @@ import CardBotSupport
 import Foundation
 
 /// Gathers the rows of roster files into a ``Roster``, in the order schools, students, classes, enrollments:
-/// each id once, users that are not students left out with their enrollments.
+/// each id once, users that are not students left out with their enrollments, and no user id both a student and
+/// something else.
 struct RosterBuilder {
     /// What was gathered.
     var roster = Roster()
     /// Where each id was first listed, by table.
     private var firstPlace: [String: [String: (file: String, line: Int)]] = [:]
-    /// Users listed with another role than student: their enrollments are left out too.
-    private var otherUsers: Set<String> = []
+    /// Users listed with another role than student, with the first role and place: their enrollments are left out
+    /// too, and a student of the same id is refused.
+    private var otherUsers: [String: (role: String, file: String, line: Int)] = [:]
     /// The schools read (so that a student's first org that is a school is her school).
     private var schoolIDs: Set<String> = []
 
@@ -35,8 +37,17 @@ struct RosterBuilder {
             let id = row.required("sourcedId")
             let role = row.required("role")
             guard role.lowercased() == "student" else {
-                if !id.isEmpty { otherUsers.insert(id) }
+                if !id.isEmpty, !role.isEmpty {
+                    if let student = firstPlace["student"]?[id] {
+                        bothRoles(id, first: ("student", student.file, student.line), now: role, row: &row)
+                    }
+                    otherUsers[id] = otherUsers[id] ?? (role, row.file, row.record.line)
+                }
                 roster.leftOut += row.problems.isEmpty ? 1 : 0
+                return
+            }
+            if let other = otherUsers[id] {
+                bothRoles(id, first: other, now: role, row: &row)
                 return
             }
             let orgs = (row.optional("orgSourcedIds") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -62,7 +73,7 @@ struct RosterBuilder {
             let isOneRoster = kind == .oneRosterEnrollments
             let classID = row.required(isOneRoster ? "classSourcedId" : "Section_id")
             let studentID = row.required(isOneRoster ? "userSourcedId" : "Student_id")
-            if isOneRoster, row.required("role").lowercased() != "student" || otherUsers.contains(studentID) {
+            if isOneRoster, row.required("role").lowercased() != "student" || otherUsers[studentID] != nil {
                 roster.leftOut += row.problems.isEmpty ? 1 : 0
                 return
             }
@@ -81,6 +92,14 @@ struct RosterBuilder {
     private mutating func addStudent(_ student: RosterStudent, row: inout RosterRow) {
         guard row.problems.isEmpty, unique(student.id, in: "student", row: &row) else { return }
         roster.students.append(RosterEntry(student, file: row.file, line: row.record.line))
+    }
+
+    /// The problem of a user id listed with two roles, one of them student: the student's enrollments would
+    /// otherwise be left out without a word.
+    private func bothRoles(_ id: String, first: (role: String, file: String, line: Int), now role: String, row: inout RosterRow) {
+        row.problem(Messages.later(
+            "user '%1$s' is listed with the role '%2$s' at %3$s:%4$s and with the role '%5$s' here; an id is one person: give each person their own sourcedId",
+            .plain(id), .plain(first.role), .plain(first.file), .number(first.line), .plain(role)))
     }
 
     /// Whether `id` is new in `table`; else a problem naming where it was first listed.

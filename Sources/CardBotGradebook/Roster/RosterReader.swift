@@ -35,7 +35,7 @@ public enum RosterReader {
             } catch {
                 let reason = error.kind == .tooLarge
                     ? Messages.later("is larger than %s MB: split the roster by school", .number(maximumFileBytes >> 20))
-                    : Messages.later("cannot be read: %s", .plain(error.reason))
+                    : error.cannotBeRead
                 problems.append(RosterProblem(file: path, line: 0, reason))
                 continue
             }

@@ -31,10 +31,15 @@ struct RosterRow {
         let value = record.fields[index].split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\t" })
             .joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !value.isEmpty else { return nil }
-        guard value.count <= Self.maximumLength, !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        if let control = ControlCharacters.saidInLine(value, field: name) {
+            refused.insert(name)
+            problem(control)
+            return nil
+        }
+        guard value.count <= Self.maximumLength else {
             refused.insert(name)
             problem(Messages.later(
-                "'%1$s' must be at most %2$s characters with no control characters", .plain(name), .number(Self.maximumLength)))
+                "'%1$s' is %2$s characters long; at most %3$s are allowed", .plain(name), .number(value.count), .number(Self.maximumLength)))
             return nil
         }
         return value
@@ -51,19 +56,42 @@ struct RosterRow {
         return value
     }
 
-    /// The date of column `name` (`YYYY-MM-DD`, a time after it is dropped), nil when empty; anything else is a
-    /// problem.
+    /// The date of column `name` (`YYYY-MM-DD`, a day of the calendar, nothing before or after it), nil when empty;
+    /// anything else is a problem.
     mutating func date(_ name: String) -> String? {
         guard let value = optional(name) else { return nil }
+        let shown = MessageText.Value.plain(TerminalText.truncated(value, width: 40))
         let day = String(value.prefix(10))
         let parts = day.split(separator: "-", omittingEmptySubsequences: false)
-        guard day.count == 10, parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let month = Int(parts[1]), let dayOfMonth = Int(parts[2]), (1...12).contains(month), (1...31).contains(dayOfMonth)
+        guard day.count == 10, parts.count == 3, parts.map(\.count) == [4, 2, 2],
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]), (1...12).contains(month)
         else {
-            problem(Messages.later("'%1$s' must be a date as YYYY-MM-DD, not '%2$s'", .plain(name), .plain(TerminalText.truncated(value, width: 40))))
+            problem(Messages.later("'%1$s' must be a date as YYYY-MM-DD, not '%2$s'", .plain(name), shown))
+            return nil
+        }
+        let days = Self.days(inMonth: month, of: year)
+        guard (1...days).contains(dayOfMonth) else {
+            problem(Messages.later(
+                "'%1$s' is '%2$s', a day no calendar has (that month has %3$s days): give a real date as YYYY-MM-DD",
+                .plain(name), shown, .number(days)))
+            return nil
+        }
+        guard value.count == day.count else {
+            problem(Messages.later(
+                "'%1$s' must be a date as YYYY-MM-DD with nothing after it, not '%2$s'", .plain(name), shown))
             return nil
         }
         return day
+    }
+
+    /// The days in `month` (1 to 12) of `year` in the Gregorian calendar.
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// Adds a problem about this record.

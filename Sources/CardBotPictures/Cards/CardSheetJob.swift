@@ -48,7 +48,7 @@ public struct CardSheetJob: Sendable {
             DocumentFile.Pages(
                 count: count, pdf: { try printer.pdf(of: cards) }, svg: { try printer.svg(ofSheet: $0, of: cards) },
                 png: { printer.renderSheet($0, of: cards) }),
-            numberEveryPNG: true, progress: progress)
+            numberEveryPNG: true, sparing: [.file(deck.file, what: Messages.text("the deck file"))], progress: progress)
         let size = Messages.decimal("\(Length.format(layout.cardWidth)) x \(Length.format(layout.cardHeight)) mm")
         let cardCount = Messages.plural("%s card", "%s cards", count: cards.count, cards.count)
         let sheets = Messages.plural("%1$s %2$s sheet", "%1$s %2$s sheets", count: count, count, paper.displayName)

@@ -48,23 +48,27 @@ public struct DocumentFile: Sendable, Equatable, CustomStringConvertible {
     /// page; PNG files are numbered even for one page when `numberEveryPNG`). Each file is written atomically.
     /// `progress` hears after each page file (once, at the end, for a PDF).
     /// - Throws: `ImageError` or a ``Problem`` naming the file that could not be drawn or written.
+    /// Every file is first checked against `inputs` (``OutputGuard``): none is written over the deck or a level.
     public func write(
-        _ pages: Pages, numberEveryPNG: Bool = false, progress: (@Sendable (JobProgress) -> Void)? = nil
+        _ pages: Pages, numberEveryPNG: Bool = false, sparing inputs: [OutputGuard.Input] = [],
+        progress: (@Sendable (JobProgress) -> Void)? = nil
     ) throws -> [String] {
         let start = ContinuousClock.now
         let report = { (done: Int) in
             progress?(JobProgress(done: done, total: pages.count, unit: .pages, seconds: (ContinuousClock.now - start).seconds))
         }
+        let stem = String(path.dropLast(4))
+        let single = pages.count == 1 && !(format == .png && numberEveryPNG)
+        let files = format == .pdf || single ? [path] : (0..<pages.count).map { "\(stem)-\($0 + 1)\(path.suffix(4))" }
+        try OutputGuard.check(files, against: inputs)
         do {
             if format == .pdf {
                 try FileBytes.writeAtomically(try pages.pdf(), to: path)
                 report(pages.count)
                 return [path]
             }
-            let stem = String(path.dropLast(4))
-            let single = pages.count == 1 && !(format == .png && numberEveryPNG)
             return try (0..<pages.count).map { page in
-                let file = single ? path : "\(stem)-\(page + 1)\(path.suffix(4))"
+                let file = files[page]
                 if format == .svg {
                     try FileBytes.writeAtomically(try pages.svg(page), to: file)
                 } else {

@@ -29,6 +29,12 @@ public struct ReplayJob: Sendable {
     /// - Throws: a ``Problem`` for a replay inside the recording's folder; `ImageError` naming the path when it
     ///   cannot be written there.
     public func checkTarget(outside recording: RecordedSession? = nil) throws {
+        if let recording, recording.source != .stream {
+            // A replay over the recorded video itself (by any path, or a link to it).
+            try OutputGuard.check([target.path], against: [RecordedSession.outputGuard(recording.path)].filter {
+                if case .file = $0 { true } else { false }
+            })
+        }
         if let recording, recording.holds(target.path) {
             throw Problem(
                 file: target.path,
@@ -37,7 +43,7 @@ public struct ReplayJob: Sendable {
         }
         switch target {
         case .pngFolder(let path):
-            _ = try PNGFrameFolder(path: path)
+            try PNGFrameFolder.check(path)
         case .video(let path):
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty, FileSystem.kind(folder) != .directory {
@@ -84,8 +90,15 @@ public struct ReplayJob: Sendable {
     ) throws -> String {
         switch target {
         case .pngFolder(let path):
-            var sink: any ReplayFrameSink = ProgressFrameSink(try PNGFrameFolder(path: path), expected: expected, report: progress)
-            let frames = try body(&sink)
+            let folder = try PNGFrameFolder(path: path)
+            var sink: any ReplayFrameSink = ProgressFrameSink(folder, expected: expected, report: progress)
+            let frames: Int
+            do {
+                frames = try body(&sink)
+            } catch {
+                folder.discard()
+                throw error
+            }
             return Messages.plural("%1$s: %2$d frame of %3$s (PNG)", "%1$s: %2$d frames of %3$s (PNG)", count: frames, path, frames, what)
         case .video(let path):
             var sink: any ReplayFrameSink = ProgressFrameSink(

@@ -33,6 +33,8 @@ public struct WorksheetJob: Sendable {
                 count: pages.count, pdf: { try sheet.pdf(pages) },
                 svg: { try sheet.svg(pages[$0].level, cardTitles: pages[$0].cardTitles) },
                 png: { sheet.render(pages[$0].level, cardTitles: pages[$0].cardTitles, dpi: dpi) }),
+            sparing: [.file(deck.file, what: Messages.text("the deck file"))]
+                + levels.map { .file($0.source.file, what: Messages.text("a level file")) },
             progress: progress)
         return Messages.plural(
             "%1$s: %2$s level, one %3$s page", "%1$s: %2$s levels, one %3$s page each", count: pages.count,

@@ -33,13 +33,28 @@ public enum RegularFile {
         /// The reason, kept to be told in the reader's language ("is a FIFO (named pipe), not a regular file").
         public var said: MessageText
 
+        /// The system's error number, when the system refused to open, inspect or read the file.
+        public var code: Int32?
+
         /// The reason in English, as machine formats keep it.
         public var reason: String { said.english }
 
-        /// Creates a failure.
-        public init(kind: Kind, said: MessageText) {
+        /// The failure as one sentence about a file that must be read: "cannot be read: no such file or
+        /// directory", "cannot be read: permission denied", "cannot be read: it is a directory, not a file".
+        public var cannotBeRead: MessageText {
+            if let code { return Messages.later("cannot be read: %s", .plain(RegularFile.clause(code))) }
+            switch kind {
+            case .notFound: return Messages.later("cannot be read: no such file or directory")
+            case .tooLarge: return Messages.later("cannot be read: %s", .said(said))
+            case .isDirectory, .notRegular, .unreadable: return Messages.later("cannot be read: it %s", .said(said))
+            }
+        }
+
+        /// Creates a failure; `code` is the system's error number, when it has one.
+        public init(kind: Kind, said: MessageText, code: Int32? = nil) {
             self.kind = kind
             self.said = said
+            self.code = code
         }
     }
 
@@ -71,13 +86,14 @@ public enum RegularFile {
             case ENOENT, ENOTDIR: throw Failure(kind: .notFound, said: Messages.later("no such file"))
             case ELOOP: throw Failure(kind: .unreadable, said: Messages.later("is a symbolic link that leads in a loop"))
             case ENXIO: throw Failure(kind: .notRegular, said: Messages.later("is a socket or a device, not a regular file"))
-            default: throw Failure(kind: .unreadable, said: Messages.later("cannot open: %s", .plain(message(code))))
+            default: throw Failure(kind: .unreadable, said: Messages.later("cannot open: %s", .plain(message(code))), code: code)
             }
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw Failure(kind: .unreadable, said: Messages.later("cannot stat: %s", .plain(message(errno))))
+            let code = errno
+            throw Failure(kind: .unreadable, said: Messages.later("cannot stat: %s", .plain(message(code))), code: code)
         }
         let type = status.st_mode & S_IFMT
         if type == S_IFDIR { throw Failure(kind: .isDirectory, said: Messages.later("is a directory, not a file")) }
@@ -108,7 +124,7 @@ public enum RegularFile {
             }
             return nil
         }
-        if let failure { throw Failure(kind: .unreadable, said: Messages.later("cannot read: %s", .plain(message(failure)))) }
+        if let failure { throw Failure(kind: .unreadable, said: Messages.later("cannot read: %s", .plain(message(failure))), code: failure) }
         if done < size { buffer.removeLast(size - done) }
     }
 
@@ -121,6 +137,14 @@ public enum RegularFile {
 
     /// The `strerror` text for `code`.
     public static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// The `strerror` text for `code` as the end of a sentence: its first letter lower-cased unless the first word
+    /// is an abbreviation ("no such file or directory", "permission denied", but "RPC struct is bad").
+    public static func clause(_ code: Int32) -> String {
+        let text = message(code)
+        guard let first = text.first, text.dropFirst().first?.isUppercase != true else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
 }
 
 @inline(__always)

@@ -53,7 +53,9 @@ extension CardBotCommand.Grade {
 
         func run() throws {
             var classFolder = try ClassFolder.sessions(in: classDirectory)
-            try ReportFile.check(out.map(\.path), inputs: gradebook.gradebook.map { [($0, Messages.text("the gradebook itself"))] } ?? [])
+            try ReportFile.check(
+                out.map(\.path), inputs: gradebook.gradebook.map { [($0, Messages.text("the gradebook itself"))] } ?? [],
+                guarding: classFolder.outputGuard + deckOptions.outputGuard)
             let book = try gradebook.open()
             if book != nil {
                 let stable = classFolder.withStableIdentity()
