@@ -15,7 +15,6 @@ extension Gradebook {
     /// - Throws: ``GradebookError`` when a part is not a CardBot gradebook of this schema, or `choose`'s error.
     func merge<T>(_ partPaths: [String], choose: (Database) throws -> T) throws -> T {
         for partPath in partPaths { try Self.checkPart(partPath) }
-        defer { forgetDirectory() }
         return try wrap {
             try pool.write { db in
                 for partPath in partPaths where !FileSystem.isSameFile(partPath, path) {
@@ -154,7 +153,10 @@ extension Gradebook {
         let schools = try RosterSchool.order(Column("id")).fetchCursor(partDB)
         while let school = try schools.next() { try school.insert(db, onConflict: .ignore) }
         let students = try RosterStudent.order(Column("id")).fetchCursor(partDB)
-        while let student = try students.next() { try student.insert(db, onConflict: .ignore) }
+        while let student = try students.next() {
+            try student.insert(db, onConflict: .ignore)
+            if db.changesCount > 0 { try StudentDirectory.record(student, in: db, isNew: true) }
+        }
         let classes = try RosterClass.order(Column("id")).fetchCursor(partDB)
         while let rosterClass = try classes.next() { try rosterClass.insert(db, onConflict: .ignore) }
         let enrollments = try RosterEnrollment.order(Column("class_id"), Column("student_id")).fetchCursor(partDB)

@@ -15,10 +15,47 @@ extension Gradebook {
             try pool.write { db in
                 let problems = try Self.referenceProblems(roster, db: db)
                 if !problems.isEmpty { throw RosterError(problems: problems) }
-                for entry in roster.schools { try entry.record.upsert(db) }
-                for entry in roster.students { try entry.record.upsert(db) }
-                for entry in roster.classes { try entry.record.upsert(db) }
-                for entry in roster.enrollments { try entry.record.upsert(db) }
+                // A district's roster makes a transaction of some 400 MB: with SQLite's default 2 MB page cache
+                // it would write and search its pages in the write-ahead log again and again.
+                try db.execute(sql: "PRAGMA cache_size = -65536")
+                defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
+                // Prepared once each: a district's roster has a million rows.
+                let school = try db.cachedStatement(sql: """
+                    INSERT INTO school (id, name) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name
+                    """)
+                for entry in roster.schools { try school.execute(arguments: [entry.record.id, entry.record.name]) }
+                let student = try db.cachedStatement(sql: """
+                    INSERT INTO student (id, given_name, family_name, grade, school_id, username) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET given_name = excluded.given_name, family_name = excluded.family_name,
+                        grade = excluded.grade, school_id = excluded.school_id, username = excluded.username
+                    """)
+                // A first import (no students yet) has no name forms to replace.
+                let first = try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM student LIMIT 1)") == 0
+                let bulk = first && roster.students.count > 10_000
+                if bulk { try db.execute(sql: "DROP INDEX student_key_by_form; DROP INDEX student_key_by_student") }
+                for entry in roster.students {
+                    let record = entry.record
+                    try student.execute(arguments: [
+                        record.id, record.givenName, record.familyName, record.grade, record.schoolID, record.username,
+                    ])
+                    try StudentDirectory.record(record, in: db, isNew: first)
+                }
+                if bulk { try db.execute(sql: StudentDirectory.indexes) }
+                let rosterClass = try db.cachedStatement(sql: """
+                    INSERT INTO class (id, title, school_id) VALUES (?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET title = excluded.title, school_id = excluded.school_id
+                    """)
+                for entry in roster.classes {
+                    try rosterClass.execute(arguments: [entry.record.id, entry.record.title, entry.record.schoolID])
+                }
+                let enrollment = try db.cachedStatement(sql: """
+                    INSERT INTO enrollment (class_id, student_id, begin_date, end_date) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (class_id, student_id) DO UPDATE SET begin_date = excluded.begin_date, end_date = excluded.end_date
+                    """)
+                for entry in roster.enrollments {
+                    let record = entry.record
+                    try enrollment.execute(arguments: [record.classID, record.studentID, record.beginDate, record.endDate])
+                }
                 summary.schools = roster.schools.count
                 summary.students = roster.students.count
                 summary.classes = roster.classes.count
@@ -30,7 +67,6 @@ extension Gradebook {
         } catch {
             throw GradebookError(file: path, said: Messages.later("cannot be written: %s", .plain("\(GradebookIdentity.message(error))")))
         }
-        forgetDirectory()
         return summary
     }
 
@@ -70,10 +106,9 @@ extension Gradebook {
     /// Ties every session without a student id to the roster's student its name names, if exactly one; returns
     /// how many were tied.
     static func tieSessions(_ db: Database) throws -> Int {
-        let directory = StudentDirectory(try RosterStudent.fetchAll(db))
         var tied = 0
         for row in try Row.fetchAll(db, sql: "SELECT class, path, student FROM session WHERE student_id IS NULL") {
-            guard case .student(let id) = directory.match(try row.checked("student", "session")) else { continue }
+            guard case .student(let id) = try StudentDirectory.match(try row.checked("student", "session"), in: db) else { continue }
             try db.execute(
                 sql: "UPDATE session SET student_id = ? WHERE class = ? AND path = ?",
                 arguments: [id, try row.checked("class", "session") as String, try row.checked("path", "session") as String])

@@ -28,8 +28,6 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     /// Sessions whose stored grading could not be read (a damaged gradebook): graded again and stored anew.
     private var damaged: Set<String> = []
     private var counts = (reused: 0, recorded: 0, failed: 0)
-    /// The roster's students by name, read once (nil: not read yet); an import clears it.
-    private var directory: StudentDirectory?
 
     /// How long a write waits for another process's transaction on the same file.
     static let busyTimeout: TimeInterval = 120
@@ -277,18 +275,10 @@ public final class Gradebook: GradeStore, @unchecked Sendable {
     /// student of that name (``StudentDirectory``), else nil (no roster, or the name is ambiguous or unknown).
     func studentID(_ given: String?, name: String, db: Database) throws -> String? {
         if let given { return given }
-        let known = try lock.withLock { () throws -> StudentDirectory in
-            if let directory { return directory }
-            let loaded = StudentDirectory(try RosterStudent.fetchAll(db))
-            directory = loaded
-            return loaded
-        }
-        if case .student(let id) = known.match(name) { return id }
+        if case .student(let id) = try StudentDirectory.match(name, in: db) { return id }
         return nil
     }
 
-    /// Forgets the roster's students read so far (after an import).
-    func forgetDirectory() { lock.withLock { directory = nil } }
 
     /// The subject's settings with its level file's and deck file's content hashes.
     private func fullSettings(_ subject: SessionSubject) -> String {

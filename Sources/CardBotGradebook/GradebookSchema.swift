@@ -42,6 +42,7 @@ enum GradebookSchema {
         "v1: sessions, gradings, attempts", "v2: attempt replays", "v3: run signal, GO taps, notes",
         "v4: own level files, class identities", "v5: card readings",
         "v6: rosters, sessions keyed to student ids", "v7: stable class ids", "v8: grades that need a look",
+        "v9: student name keys",
     ]
 
     /// Every migration, in order. A released migration is never changed: a new schema is a new migration.
@@ -266,6 +267,25 @@ enum GradebookSchema {
                 PRAGMA user_version = 8;
                 """)
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '8')")
+        }
+        // The roster's students by the forms their names are compared in (``StudentDirectory``): `kind` 0 a full
+        // name ("emma hansen", "hansen emma"), 1 the id or user name, 2 the given name, each lowercased with its
+        // spaces collapsed; indexed, so that a session's name is looked up in a few rows however large the roster.
+        // Derived from `student` (cardbot writes both; no foreign key, which would cost a lookup a row of a
+        // million-student import).
+        migrator.registerMigration(migrationNames[8]) { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS student_key (
+                    kind INTEGER NOT NULL CHECK (kind IN (0, 1, 2)),
+                    key TEXT NOT NULL,
+                    student_id TEXT NOT NULL
+                );
+                \(StudentDirectory.indexes)
+                PRAGMA user_version = 9;
+                """)
+            let students = try RosterStudent.fetchCursor(db)
+            while let student = try students.next() { try StudentDirectory.record(student, in: db) }
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', '9')")
         }
         return migrator
     }

@@ -24,7 +24,7 @@ struct GradebookUpgradeTests {
         }
     }
 
-    @Test("progress reads a schema-1 gradebook without changing it; grade upgrades it to schema 8 and keeps its gradings")
+    @Test("progress reads a schema-1 gradebook without changing it; grade upgrades it to schema 9 and keeps its gradings")
     func upgrade() throws {
         let work = try CLIRunner.temporaryDirectory("gradebook-upgrade")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -43,7 +43,7 @@ struct GradebookUpgradeTests {
         let grade = try CLIRunner.run(["grade", "Examples", "--gradebook", book.path], in: CLIRunner.packageRoot)
         #expect(grade.status == 0, "\(grade.stderr)")
         let after = try Self.version(book)
-        #expect(after.userVersion == 8 && after.schema == "8", "\(after)")
+        #expect(after.userVersion == 9 && after.schema == "9", "\(after)")
         // The settings now name the replays, so both sessions were graded again, and Examples/ has gained Zoe's video
         // session since; the schema-1 gradings stay as history.
         #expect(after.gradings == 5 && after.sessions == 3, "\(after)")

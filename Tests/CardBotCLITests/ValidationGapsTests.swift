@@ -274,11 +274,11 @@ struct ValidationGapsTests {
         #expect(try CLIRunner.run(["roster", "import", "roster", "--gradebook", "term.sqlite"], in: work).status == 0)
         // Its schema number is this cardbot's own; only the change's name tells it apart.
         try DatabaseQueue(path: book.path).write { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v8b: lesson plans')")
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9b: lesson plans')")
         }
         let before = try Data(contentsOf: book)
-        let expected = "term.sqlite: was made by a newer or different cardbot: it has the schema change 'v8b: lesson plans', which this "
-            + "cardbot does not know (the last it knows is 'v8: grades that need a look'); use that cardbot, or update this one. "
+        let expected = "term.sqlite: was made by a newer or different cardbot: it has the schema change 'v9b: lesson plans', which this "
+            + "cardbot does not know (the last it knows is 'v9: student name keys'); use that cardbot, or update this one. "
             + "The file was left unchanged\n"
         for arguments in [["progress", "term.sqlite"], ["roster", "import", "roster", "--gradebook", "term.sqlite"]] {
             let output = try CLIRunner.run(arguments, in: work)

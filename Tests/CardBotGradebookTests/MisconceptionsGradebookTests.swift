@@ -48,6 +48,10 @@ struct MisconceptionsGradebookTests {
                     sql: "INSERT INTO session (class, path, student, grading_id, graded_at) VALUES (?, ?, ?, ?, ?)",
                     arguments: ["/district/mistakes", "\(session.student)/level-\(session.level)", session.student, grading, day])
             }
+            // As `grade` does, the class itself, which a part must hold for its sessions.
+            try db.execute(
+                sql: "INSERT INTO class_folder (class, name, folder, source) VALUES (?, ?, ?, 'path') ON CONFLICT (class) DO NOTHING",
+                arguments: ["/district/mistakes", "/district/mistakes", "/district/mistakes"])
         }
     }
 

@@ -14,6 +14,8 @@ public struct ClassGrade: Sendable {
     public var summary: ClassSummary
     /// Pictures by session path (only when they were asked for), in constant memory however large the class.
     public var pictures: PictureShelf
+    /// Warnings for standard error, by session path: the pictures that could not be made (``SessionPictures/notMade``).
+    public var warnings: [(path: String, text: String)] = []
     /// What goes wrong: the failed attempts' first wrong cards, by card, concept and level, and the fixes tried
     /// (curriculum levels only; empty when the levels were not given).
     public var misconceptions: Misconceptions
@@ -60,6 +62,9 @@ public struct SessionPictures: Sendable {
     /// Each attempt's cards as read, cut from its frame (small JPEG images), by attempt number, in program order;
     /// nil where that frame does not show the card.
     public var crops: [Int: [[UInt8]?]] = [:]
+    /// The pictures that could not be made, each with the reason ("the replay of attempt 2: No space left on
+    /// device"): told on standard error and in the report, never left out in silence.
+    public var notMade: [String] = []
 
     /// Creates pictures.
     public init(thumbnail: [UInt8]? = nil, map: [UInt8]? = nil) {

@@ -193,6 +193,7 @@ public struct Grader: Sendable {
         let deck = self.deck
         let painting = self.pictures
         let store = self.store
+        let warnings = PictureWarnings()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let runner = SessionRunner(
                 tracking: tracking, jobs: frameJobs, limits: limits, deckNames: deckNames, sampleFPS: sampleFPS)
@@ -209,7 +210,12 @@ public struct Grader: Sendable {
                     var grade = SessionGrade(run: run, path: session.entry.relativePath, student: session.student)
                     grade.levelFile = session.levelFile
                     let pictures = painter?(run)
-                    store?.record(grade, pictures: pictures, subject: subjects[unread[slot]])
+                    if let pictures, !pictures.notMade.isEmpty {
+                        // Not kept in the gradebook, so that the next grade makes the pictures again.
+                        warnings.append(session.entry.path, pictures.notMade)
+                    } else {
+                        store?.record(grade, pictures: pictures, subject: subjects[unread[slot]])
+                    }
                     if let pictures { shelf.put(pictures, for: grade.path) }
                     slots.set(slot, grade)
                 } catch {
@@ -230,8 +236,10 @@ public struct Grader: Sendable {
         for session in prepared where session.levelFile == nil && curriculum[session.level.number] == nil {
             curriculum[session.level.number] = session.level
         }
-        return ClassGrade(
+        var graded = ClassGrade(
             classPath: classFolder.path, grades: grades, shelf: shelf, className: reportName(classFolder), levels: curriculum)
+        graded.warnings = warnings.all
+        return graded
     }
 
     /// The class's name in reports: `--class-name`, else class.json's `name`, else the folder's own name.

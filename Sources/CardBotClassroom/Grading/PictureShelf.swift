@@ -23,6 +23,8 @@ public final class PictureShelf: @unchecked Sendable {
         var map: Range<Int>?
         var replays: [(attempt: Int, bytes: Range<Int>)]
         var replaysLeftOut: Int
+        /// The pictures that could not be made.
+        var notMade: [String] = []
         /// The cards as read, by attempt (nil where the frame does not show the card).
         var crops: [Int: [Range<Int>?]] = [:]
     }
@@ -86,6 +88,7 @@ public final class PictureShelf: @unchecked Sendable {
             var pictures = SessionPictures(thumbnail: place.thumbnail.map(read), map: place.map.map(read))
             pictures.replays = place.replays.map { (attempt: $0.attempt, gif: read($0.bytes)) }
             pictures.replaysLeftOut = place.replaysLeftOut
+            pictures.notMade = place.notMade
             pictures.crops = place.crops.mapValues { $0.map { $0.map(read) } }
             return pictures
         }
@@ -128,7 +131,7 @@ public final class PictureShelf: @unchecked Sendable {
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         }
         let start = length
-        var place = Spilled(thumbnail: nil, map: nil, replays: [], replaysLeftOut: pictures.replaysLeftOut)
+        var place = Spilled(thumbnail: nil, map: nil, replays: [], replaysLeftOut: pictures.replaysLeftOut, notMade: pictures.notMade)
         guard let thumbnail = append(pictures.thumbnail), let map = append(pictures.map) else {
             length = start
             return false

@@ -266,6 +266,9 @@ public enum ClassHTML {
                 ]
             }
         }
+        if let notMade = pictures?.notMade, !notMade.isEmpty {
+            values["notMade"] = Messages.text("Pictures that could not be made: %s. Grade the class again to make them.", notMade.joined(separator: "; "))
+        }
         if let left = pictures?.replaysLeftOut, left > 0 {
             values["replaysLeftOut"] = Messages.plural(
                 "%s more replay left out to keep the page small", "%s more replays left out to keep the page small", count: left,

@@ -138,6 +138,7 @@ enum ClassHTMLTemplate {
         {{#replays}}<figure><img src="{{gif}}" loading="lazy" alt="{{alt}}" /><figcaption>{{caption}}</figcaption></figure>{{/replays}}
         </div>
         {{#replaysLeftOut}}<p class="muted">{{replaysLeftOut}}</p>{{/replaysLeftOut}}
+        {{#notMade}}<p class="warning">{{notMade}}</p>{{/notMade}}
         {{/error}}
         </section>
         {{/sessions}}

@@ -38,8 +38,22 @@ enum RosterFileKind: CaseIterable, Comparable {
 
     /// A column name as compared: lowercased, without spaces, `_` and `-`.
     static func key(_ name: String) -> String {
-        String(name.lowercased().filter { $0 != " " && $0 != "_" && $0 != "-" })
+        // The names the reader asks for are a few literals ("givenName"), asked a million times.
+        if let known = knownKeys[name] { return known }
+        return String(name.lowercased().filter { $0 != " " && $0 != "_" && $0 != "-" })
     }
+
+    /// The compared form of every column name a kind names.
+    private static let knownKeys: [String: String] = {
+        var keys: [String: String] = [:]
+        for name in ["sourcedId", "name", "type", "role", "givenName", "familyName", "orgSourcedIds", "grades", "username", "title",
+                     "schoolSourcedId", "classSourcedId", "userSourcedId", "beginDate", "endDate", "status", "School_id",
+                     "School_name", "Student_id", "First_name", "Last_name", "Grade", "Student_number", "Section_id",
+                     "Section_name", "Teacher_id"] {
+            keys[name] = String(name.lowercased().filter { $0 != " " && $0 != "_" && $0 != "-" })
+        }
+        return keys
+    }()
 
     /// The kind of the file named `fileName` whose header has the (compared) columns `header`; nil when it is
     /// none of them.

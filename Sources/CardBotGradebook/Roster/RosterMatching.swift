@@ -37,13 +37,11 @@ public enum RosterMatching {
     ///   ``GradebookError`` for a gradebook that holds no roster or no class `rosterClass`.
     public static func match(classFolder classPath: String, gradebook gradebookPath: String, rosterClass: String?) throws -> [SessionMatch] {
         let folder = try ClassFolder.sessions(in: classPath)
-        let (students, enrolled) = try roster(gradebookPath, rosterClass: rosterClass)
-        let directory = StudentDirectory(students.filter { enrolled?.contains($0.id) ?? true })
-        let allIDs = Set(students.map(\.id))
+        let lookup = try RosterLookup(gradebookPath, rosterClass: rosterClass)
         return folder.entries.map { entry in
             let manifestFile = FileSystem.join(entry.path, RecordedSession.manifestName)
             guard FileSystem.kind(entry.path) == .directory, FileSystem.exists(manifestFile) else {
-                return byName(entry.folderStudent, entry: entry, directory: directory, manifestFile: nil)
+                return byName(entry.folderStudent, entry: entry, lookup: lookup, manifestFile: nil)
             }
             let manifest: SessionManifest
             do {
@@ -56,15 +54,15 @@ public enum RosterMatching {
             let name = manifest.student ?? entry.folderStudent
             if let id = manifest.studentId {
                 return SessionMatch(
-                    path: entry.relativePath, name: name, studentID: id, kind: allIDs.contains(id) ? .byID : .idNotInRoster,
+                    path: entry.relativePath, name: name, studentID: id, kind: lookup.knows(id) ? .byID : .idNotInRoster,
                     manifestFile: manifestFile)
             }
-            return byName(name, entry: entry, directory: directory, manifestFile: manifestFile)
+            return byName(name, entry: entry, lookup: lookup, manifestFile: manifestFile)
         }
     }
 
-    private static func byName(_ name: String, entry: ClassFolder.Entry, directory: StudentDirectory, manifestFile: String?) -> SessionMatch {
-        switch directory.match(name) {
+    private static func byName(_ name: String, entry: ClassFolder.Entry, lookup: RosterLookup, manifestFile: String?) -> SessionMatch {
+        switch lookup.match(name) {
         case .student(let id): SessionMatch(path: entry.relativePath, name: name, studentID: id, kind: .byName, manifestFile: manifestFile)
         case .ambiguous(let ids): SessionMatch(path: entry.relativePath, name: name, studentID: nil, kind: .ambiguous(ids), manifestFile: manifestFile)
         case .unknown: SessionMatch(path: entry.relativePath, name: name, studentID: nil, kind: .unknownName, manifestFile: manifestFile)
@@ -94,30 +92,5 @@ public enum RosterMatching {
             result[change.index].written = true
         }
         return result
-    }
-
-    /// The roster's students, and the ids of those ever enrolled in `rosterClass` (nil: every student).
-    static func roster(_ path: String, rosterClass: String?) throws -> ([RosterStudent], Set<String>?) {
-        guard case .gradebook(let version) = try GradebookIdentity.inspect(path), version >= 6 else {
-            throw GradebookError(file: path, said: Messages.later("holds no roster: import one with cardbot roster import FILE... --gradebook %s", .plain(path)))
-        }
-        do {
-            let queue = try GradebookReadOnly.open(path)
-            defer { try? queue.close() }
-            return try queue.read { db in
-                let students = try RosterStudent.order(Column("id")).fetchAll(db)
-                guard let rosterClass else { return (students, nil) }
-                guard try RosterClass.fetchOne(db, key: rosterClass) != nil else {
-                    let known = try String.fetchAll(db, sql: "SELECT id FROM class ORDER BY id LIMIT 20").joined(separator: ", ")
-                    throw GradebookError(file: path, said: Messages.later("has no roster class '%1$s'; it has %2$s", .plain(rosterClass), .plain(known)))
-                }
-                let ids = try String.fetchAll(db, sql: "SELECT student_id FROM enrollment WHERE class_id = ?", arguments: [rosterClass])
-                return (students, Set(ids))
-            }
-        } catch let error as GradebookError {
-            throw error
-        } catch {
-            throw GradebookError(file: path, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
-        }
     }
 }

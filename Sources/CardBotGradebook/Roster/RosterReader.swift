@@ -11,6 +11,9 @@ public enum RosterReader {
     /// The largest roster file read, in bytes (a district's users.csv of a million students is some 150 MB).
     public static let maximumFileBytes = 512 << 20
 
+    /// The most rows of a roster file below its header (a district's million students).
+    public static let maximumRows = 1_000_000
+
     /// The file names read from a folder.
     static let knownNames = ["orgs.csv", "schools.csv", "users.csv", "students.csv", "classes.csv", "sections.csv", "enrollments.csv"]
 
@@ -46,11 +49,15 @@ public enum RosterReader {
     }
 
     /// The roster in files already read (`path` names each, its last part tells its kind) and every problem.
-    static func gather(_ contents: [(path: String, bytes: [UInt8])]) -> (Roster, [RosterProblem]) {
+    /// Each file's bytes are let go once its table is read (a district's users.csv is large).
+    static func gather(_ given: consuming [(path: String, bytes: [UInt8])]) -> (Roster, [RosterProblem]) {
+        var contents = given
         var problems: [RosterProblem] = []
         var files: [(kind: RosterFileKind, path: String, table: CSVTable, columns: [String: Int], header: Int)] = []
-        for (path, bytes) in contents {
-            let table = CSVTable(bytes)
+        for index in contents.indices {
+            let path = contents[index].path
+            let table = CSVTable(contents[index].bytes, limits: CSVTable.Limits(records: maximumRows + 1))
+            contents[index].bytes = []
             problems += table.problems.map { RosterProblem(file: path, line: $0.position.line, column: $0.position.column, $0.reason) }
             guard let header = table.records.first else {
                 problems.append(RosterProblem(file: path, line: 0, Messages.later("is empty: a roster file starts with a header row")))

@@ -27,9 +27,21 @@ struct RosterRow {
     /// The value of column `name`, trimmed, line breaks and tabs made spaces; nil when the file has no such column or the value is empty.
     mutating func optional(_ name: String) -> String? {
         guard let index = columns[RosterFileKind.key(name)], index < record.fields.count else { return nil }
-        // A line break or tab inside a quoted value (a title over two lines) is a space.
-        let value = record.fields[index].split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\t" })
-            .joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let field = record.fields[index]
+        // Printable ASCII without spaces around it (most of a district's million rows) needs no cleaning and holds no
+        // control character, and its length is its bytes.
+        if Self.isPlainASCII(field) {
+            guard !field.isEmpty else { return nil }
+            guard field.utf8.count <= Self.maximumLength else {
+                refused.insert(name)
+                problem(Messages.later(
+                    "'%1$s' is %2$s characters long; at most %3$s are allowed", .plain(name), .number(field.utf8.count),
+                    .number(Self.maximumLength)))
+                return nil
+            }
+            return field
+        }
+        let value = Self.cleaned(field)
         guard !value.isEmpty else { return nil }
         if let control = ControlCharacters.saidInLine(value, field: name) {
             refused.insert(name)
@@ -43,6 +55,20 @@ struct RosterRow {
             return nil
         }
         return value
+    }
+
+    /// Whether `field` is printable ASCII (no control character, no DEL) with no space at either end.
+    static func isPlainASCII(_ field: String) -> Bool {
+        let utf8 = field.utf8
+        return utf8.first != 0x20 && utf8.last != 0x20 && utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// `field` with a line break or tab inside (a title over two lines) made a space and the spaces around it
+    /// trimmed; a field with none of these (most of a district's million rows) is returned as it is.
+    static func cleaned(_ field: String) -> String {
+        if isPlainASCII(field) { return field }
+        return field.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\t" })
+            .joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
 
     /// The value of column `name`; an empty value is a problem (and gives "").

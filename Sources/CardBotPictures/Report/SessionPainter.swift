@@ -3,6 +3,7 @@ import CardBotClassroom
 import CardBotImaging
 import CardBotLesson
 import CardBotSession
+import CardBotSupport
 import CardBotVision
 
 /// The class report's pictures as the grader asks for them (``SessionPainting``): a ``SessionPainter`` per worker.
@@ -48,23 +49,35 @@ final class SessionPainter {
         self.sampleFPS = sampleFPS
     }
 
-    /// The pictures of `run`, PNG-encoded; a picture that cannot be made is left out.
+    /// The pictures of `run`, PNG-encoded; a picture that cannot be made is named in `notMade` with the reason.
     func pictures(for run: SessionRun) -> SessionPictures {
         var pictures = SessionPictures()
-        if let stamp = run.lastReadableFrame,
-            let image = try? run.session.frameSource(limits: limits, sampleFPS: sampleFPS).colourFrame(stamp)
-        {
-            let reading = FrameReading(
-                file: stamp.name, width: image.width, height: image.height, rows: ReadingOrder.rows(run.lastReadableCards),
-                milliseconds: 0)
-            // Levelled first, so that a dark room's last frame shows its cards (the outlines keep their colours).
-            let small = FrameThumbnail.render(image.levelled(), reading: reading, maxWidth: thumbnailWidth)
-            pictures.thumbnail = try? PNGCodec.encode(small)
+        if let stamp = run.lastReadableFrame {
+            do {
+                let image = try run.session.frameSource(limits: limits, sampleFPS: sampleFPS).colourFrame(stamp)
+                let reading = FrameReading(
+                    file: stamp.name, width: image.width, height: image.height, rows: ReadingOrder.rows(run.lastReadableCards),
+                    milliseconds: 0)
+                // Levelled first, so that a dark room's last frame shows its cards (the outlines keep their colours).
+                let small = FrameThumbnail.render(image.levelled(), reading: reading, maxWidth: thumbnailWidth)
+                pictures.thumbnail = try PNGCodec.encode(small)
+            } catch {
+                pictures.notMade.append(Messages.text("the last frame's picture (%s)", Self.reason(error)))
+            }
         }
         let trace = run.bestSuccess?.trace ?? run.attempts.last(where: { $0.trace != nil })?.trace
-        pictures.map = try? PNGCodec.encode(MapPicture.render(run.level, trace: trace))
+        do {
+            pictures.map = try PNGCodec.encode(MapPicture.render(run.level, trace: trace))
+        } catch {
+            pictures.notMade.append(Messages.text("the map (%s)", Self.reason(error)))
+        }
         addReplays(run, to: &pictures)
         return pictures
+    }
+
+    /// Why a picture could not be made, as the error tells it.
+    static func reason(_ error: Error) -> String {
+        (error as? any DiagnosticError)?.problems.first.map { ($0.file.map { $0 + ": " } ?? "") + $0.reason } ?? "\(error)"
     }
 
     /// The most GIF bytes of attempt replays one session adds to the page.
@@ -76,16 +89,26 @@ final class SessionPainter {
         var spent = 0
         let source = run.session.frameSource(limits: limits, sampleFPS: sampleFPS)
         for (attempt, replay) in zip(run.attempts, run.replayAttempts) {
-            guard let frame = try? source.colourFrame(FrameStamp(index: attempt.frame, name: attempt.frameName, seconds: attempt.seconds))
-            else { continue }
+            let frame: RGBImage
+            do {
+                frame = try source.colourFrame(FrameStamp(index: attempt.frame, name: attempt.frameName, seconds: attempt.seconds))
+            } catch {
+                pictures.notMade.append(Messages.text("the cards and the replay of attempt %1$s (%2$s)", attempt.number, Self.reason(error)))
+                continue
+            }
             pictures.crops[attempt.number] = attempt.evidence.map { $0.flatMap { CardCrop.jpeg($0, from: frame) } }
             guard spent < Self.replayBudget else {
                 pictures.replaysLeftOut += 1
                 continue
             }
-            guard let gif = try? ReplayClip.gif(replay, frame: frame, level: run.level, cards: cards),
-                spent + gif.count <= Self.replayBudget
-            else {
+            let gif: [UInt8]
+            do {
+                gif = try ReplayClip.gif(replay, frame: frame, level: run.level, cards: cards)
+            } catch {
+                pictures.notMade.append(Messages.text("the replay of attempt %1$s (%2$s)", attempt.number, Self.reason(error)))
+                continue
+            }
+            guard spent + gif.count <= Self.replayBudget else {
                 pictures.replaysLeftOut += 1
                 spent = Self.replayBudget
                 continue

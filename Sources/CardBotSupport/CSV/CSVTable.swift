@@ -10,7 +10,7 @@
 public struct CSVTable: Sendable, Equatable {
     /// Bounds on what is read, so that a huge or hostile file is refused rather than read for minutes.
     public struct Limits: Sendable, Equatable {
-        /// The most records (the header included).
+        /// The most records (a header, when the file has one, included).
         public var records: Int
         /// The most fields in one record.
         public var fields: Int

@@ -73,6 +73,7 @@ extension CardBotCommand.Grade {
             let start = ContinuousClock.now
             let grade = ProgressBar.showing { grader.grade(classFolder, progress: $0) }
             let elapsed = ContinuousClock.now - start
+            for warning in grade.warnings { StandardError.warning(file: warning.path, warning.text) }
             if let book { StandardError.print(try book.summary()) }
             try ReportOutput.show(anonymise.rule.map(grade.anonymised) ?? grade, files: out, noColor: noColor)
             if stats {
