@@ -38,9 +38,18 @@ extension SessionCorrections {
         }
         var corrections: [Correction] = []
         var seen: [Int: Int] = [:]
+        var addedCount = 0
         for (index, element) in elements.enumerated() {
             let correction = try Self.correction(element, number: index + 1, file: file)
             if let added = correction.added {
+                addedCount += 1
+                guard addedCount <= maximumAddedAttempts else {
+                    throw fail(
+                        element.position,
+                        Messages.later(
+                            "correction %1$s adds attempt number %2$s; a lesson holds at most %3$s added attempts: delete the ones that are not attempts",
+                            .number(index + 1), .number(addedCount), .number(maximumAddedAttempts)))
+                }
                 if let earlier = corrections.firstIndex(where: { $0.isSameAttempt(as: correction) }) {
                     throw fail(
                         element.position,

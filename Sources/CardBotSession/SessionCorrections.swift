@@ -96,6 +96,9 @@ public struct SessionCorrections: Sendable, Equatable {
     public static let format = "cardbot-corrections/1"
     /// The most corrections a file may hold.
     public static let maximumCorrections = 10_000
+    /// The most attempts a file may add: what a lesson holds (an hour with an attempt every 7 seconds). A file
+    /// adding more would make a report of thousands of attempts that no teacher reads.
+    public static let maximumAddedAttempts = 500
     /// The longest text of a field, in bytes.
     public static let maximumTextBytes = 4096
     /// The fields of a correction.

@@ -192,6 +192,24 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
     }
 
+    @Test("a corrections.json of 10,000 added attempts is refused at the 501st: a lesson holds at most 500")
+    func addedAttemptsCapped() throws {
+        let folder = try Self.makeClass()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = folder.appendingPathComponent("class/maya-level-3")
+        let entries = (1...10_000).map { #"{"added": \#(Double($0) / 10), "program": "forward"}"# }
+        let text = #"{"format": "cardbot-corrections/1", "corrections": ["# + entries.joined(separator: ", ") + "]}"
+        try Data(text.utf8).write(to: session.appendingPathComponent("corrections.json"))
+        let run = try CLIRunner.run(["run", session.path, "--quiet"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("corrections.json:1:"), "\(run.stderr.prefix(300))")
+        #expect(run.stderr.contains("error: correction 501 adds attempt number 501; a lesson holds at most 500 added attempts"), "\(run.stderr.prefix(300))")
+        let grade = try CLIRunner.run(["grade", folder.appendingPathComponent("class").path, "--out", folder.appendingPathComponent("class.html").path])
+        #expect(grade.status == 1, "the session is reported as not graded; the others are")
+        let page = try String(contentsOf: folder.appendingPathComponent("class.html"), encoding: .utf8)
+        #expect(page.utf8.count < 5_000_000, "\(page.utf8.count) bytes")
+    }
+
     @Test("two teachers correcting one session at once: both corrections land")
     func concurrentCorrections() throws {
         let folder = try Self.makeClass()
