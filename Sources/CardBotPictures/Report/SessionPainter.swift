@@ -5,6 +5,7 @@ import CardBotLesson
 import CardBotSession
 import CardBotSupport
 import CardBotVision
+import Foundation
 
 /// The class report's pictures as the grader asks for them (``SessionPainting``): a ``SessionPainter`` per worker.
 public struct ReportPainter: SessionPainting {
@@ -77,7 +78,13 @@ final class SessionPainter {
 
     /// Why a picture could not be made, as the error tells it.
     static func reason(_ error: Error) -> String {
-        (error as? any DiagnosticError)?.problems.first.map { ($0.file.map { $0 + ": " } ?? "") + $0.reason } ?? "\(error)"
+        guard let problem = (error as? any DiagnosticError)?.problems.first else { return "\(error)" }
+        guard let file = problem.file else { return problem.reason }
+        // A replay is encoded in a temporary file of $TMPDIR: its folder tells the teacher where room is missing.
+        if file.contains(TemporaryFiles.marker) {
+            return Messages.text("%1$s, in the temporary folder %2$s", problem.reason, (file as NSString).deletingLastPathComponent)
+        }
+        return file + ": " + problem.reason
     }
 
     /// The most GIF bytes of attempt replays one session adds to the page.

@@ -99,7 +99,18 @@ public struct MessageCatalogError: Error, Sendable, CustomStringConvertible {
 
 extension Substring {
     func trimmingSpaces() -> String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        // By UTF-8 bytes (a space and a tab are one byte each, never part of another character): linear however
+        // long the line, where walking Characters backwards took seconds on a 4 MiB catalog.
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+        while end > start {
+            let before = bytes.index(before: end)
+            guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
+            end = before
+        }
+        return String(self[start..<end])
     }
 }
 
