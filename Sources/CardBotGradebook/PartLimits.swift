@@ -38,12 +38,7 @@ enum PartLimits {
     /// name a class its `class_folder` table does not hold.
     /// - Throws: ``GradebookError`` naming the part, the table, the column and the limit.
     static func check(_ partPath: String) throws {
-        let part: DatabaseQueue
-        do {
-            part = try GradebookReadOnly.open(partPath, label: "cardbot-part-limits")
-        } catch {
-            throw GradebookError(file: partPath, said: Messages.later("cannot be opened: %s", .plain("\(GradebookIdentity.message(error))")))
-        }
+        let part = try PartSchema.open(partPath, label: "cardbot-part-limits")
         defer { try? part.close() }
         let previous = sqlite3_hard_heap_limit64(-1)
         _ = sqlite3_hard_heap_limit64(heapLimit)

@@ -29,12 +29,7 @@ enum PartSchema {
         let fresh = try DatabaseQueue()
         try GradebookSchema.migrator(cardbotVersion: "schema check").migrate(fresh)
         let expected = try fresh.read(schema)
-        let part: DatabaseQueue
-        do {
-            part = try GradebookReadOnly.open(partPath, label: "cardbot-part-schema")
-        } catch {
-            throw GradebookError(file: partPath, said: Messages.later("cannot be opened: %s", .plain("\(GradebookIdentity.message(error))")))
-        }
+        let part = try open(partPath, label: "cardbot-part-schema")
         defer { try? part.close() }
         let found: Schema
         do {
@@ -65,6 +60,16 @@ enum PartSchema {
                         "its table '%1$s' lacks the column '%2$s' that every CardBot gradebook of this schema has, so it is not merged: give the part files `cardbot grade --shard` wrote",
                         .plain(table), .plain(missing)))
             }
+        }
+    }
+
+    /// A read-only connection to the part at `partPath`.
+    /// - Throws: ``GradebookError`` naming the part when it cannot be opened.
+    static func open(_ partPath: String, label: String) throws -> DatabaseQueue {
+        do {
+            return try GradebookReadOnly.open(partPath, label: label)
+        } catch {
+            throw GradebookError(file: partPath, said: Messages.later("cannot be opened: %s", .plain("\(GradebookIdentity.message(error))")))
         }
     }
 
