@@ -37,8 +37,7 @@ extension Gradebook {
                 let book = try Gradebook(path: temporary, cardbotVersion: cardbotVersion)
                 return try book.mergeAndGrade(parts, wanted: wanted, manifestKey: manifestKey, levels: levels, shownAs: path)
             }()
-            guard PathName.withCString(temporary, { from in PathName.withCString(path) { rename(from, $0) } }) == 0 else {
-                let reason = String(cString: strerror(errno))
+            if let reason = FileSystem.rename(temporary, to: path) {
                 throw GradebookError(file: path, said: Messages.later("cannot be written: %s", .plain(reason)))
             }
             return grade

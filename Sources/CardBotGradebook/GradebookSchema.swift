@@ -280,7 +280,8 @@ enum GradebookSchema {
                     key TEXT NOT NULL,
                     student_id TEXT NOT NULL
                 );
-                \(StudentDirectory.indexes)
+                CREATE INDEX IF NOT EXISTS student_key_by_form ON student_key(kind, key);
+                CREATE INDEX IF NOT EXISTS student_key_by_student ON student_key(student_id);
                 PRAGMA user_version = 9;
                 """)
             let students = try RosterStudent.fetchCursor(db)

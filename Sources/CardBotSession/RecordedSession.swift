@@ -42,10 +42,7 @@ public struct RecordedSession: Sendable, Equatable {
     /// (a replay's frames would become frames); false for a lone video, frame files or a stream.
     public func holds(_ output: String) -> Bool {
         if case .stream = source { return false }
-        guard FileSystem.kind(path) == .directory else { return false }
-        let root = FileSystem.absolute(path)
-        let target = FileSystem.absolute(output)
-        return target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        return OutputGuard.relativePath(of: output, inside: path) != nil
     }
 
     /// The extensions of frame files (compared case-insensitively).

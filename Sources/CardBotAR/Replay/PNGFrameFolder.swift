@@ -2,12 +2,6 @@ import CardBotImaging
 import CardBotSupport
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes each frame as `frame-00001.png`, `frame-00002.png`, ... into a folder, which takes its place whole when
 /// the last frame is written.
 ///
@@ -63,15 +57,13 @@ public struct PNGFrameFolder: ReplayFrameSink {
         return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
     }
 
-    /// Prepares the folder the frames are written into, beside `path` (whose parent is made when missing).
+    /// Prepares the folder the frames are written into, beside `path` (``check(_:)`` makes its parent when missing).
     /// - Throws: `ImageError` naming the folder when it cannot be used or created.
     public init(path: String) throws {
         try Self.check(path)
         self.path = path
         let folder = Self.folder(path)
-        let parent = (folder as NSString).deletingLastPathComponent
         do {
-            if !parent.isEmpty { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
             TemporaryFiles.sweep(besides: folder)
             staging = TemporaryFiles.name(for: folder)
             try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
@@ -99,16 +91,14 @@ public struct PNGFrameFolder: ReplayFrameSink {
         if FileSystem.kind(folder) == .directory {
             try Self.check(path)
             let aside = TemporaryFiles.name(for: folder)
-            guard PathName.withCString(folder, { from in PathName.withCString(aside) { rename(from, $0) } }) == 0 else {
-                let reason = String(cString: strerror(errno))
+            if let reason = FileSystem.rename(folder, to: aside) {
                 discard()
                 throw ImageError(.writeFailed, file: path, said: Messages.later("cannot replace the folder's older frames (%s)", .plain(reason)))
             }
             old = aside
         }
-        guard PathName.withCString(staging, { from in PathName.withCString(folder) { rename(from, $0) } }) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if let old { _ = PathName.withCString(old) { from in PathName.withCString(folder) { rename(from, $0) } } }
+        if let reason = FileSystem.rename(staging, to: folder) {
+            if let old { _ = FileSystem.rename(old, to: folder) }
             discard()
             throw ImageError(.writeFailed, file: path, said: Messages.later("cannot put the frames in place (%s)", .plain(reason)))
         }

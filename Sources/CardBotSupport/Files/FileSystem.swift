@@ -59,6 +59,13 @@ public enum FileSystem {
         return absolute(a) == absolute(b)
     }
 
+    /// Renames `from` to `to` (`rename(2)`: atomic, replacing a file or an empty folder at `to`); nil when done,
+    /// else the system's reason.
+    public static func rename(_ from: String, to: String) -> String? {
+        let done = PathName.withCString(from) { source in PathName.withCString(to) { systemRename(source, $0) } } == 0
+        return done ? nil : String(cString: strerror(errno))
+    }
+
     /// Whether anything (even a dangling or looping symbolic link) is at `path`.
     public static func exists(_ path: String) -> Bool {
         var status = stat()
@@ -148,3 +155,6 @@ public enum FileSystem {
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }
+
+/// The C library's `rename`, which ``FileSystem/rename(_:to:)`` hides inside the enum.
+private func systemRename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 { rename(from, to) }
