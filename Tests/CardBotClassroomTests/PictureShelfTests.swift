@@ -21,6 +21,16 @@ import Testing
         return pictures
     }
 
+    /// The bytes and the number of `pictures`, counted here by hand: the last frame, the map, the replays and every
+    /// card as read.
+    static func size(_ pictures: SessionPictures) -> (bytes: Int, count: Int) {
+        let crops = pictures.crops.values.flatMap { $0.compactMap { $0 } }
+        let bytes = (pictures.thumbnail?.count ?? 0) + (pictures.map?.count ?? 0) + pictures.replays.reduce(0) { $0 + $1.gif.count }
+            + crops.reduce(0) { $0 + $1.count }
+        let count = (pictures.thumbnail == nil ? 0 : 1) + (pictures.map == nil ? 0 : 1) + pictures.replays.count + crops.count
+        return (bytes, count)
+    }
+
     static func same(_ a: SessionPictures?, _ b: SessionPictures?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
         return a.thumbnail == b.thumbnail && a.map == b.map && a.replaysLeftOut == b.replaysLeftOut
@@ -39,12 +49,12 @@ import Testing
         }
         // The spill file is unlinked as soon as it is made: nothing to clean up, even after kill -9.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
-        let expected = (0..<40).reduce(0) { total, index in
-            let pictures = Self.pictures(index, bytes: 6_000)
-            return total + (pictures.thumbnail?.count ?? 0) + (pictures.map?.count ?? 0)
-                + pictures.replays.reduce(0) { $0 + $1.gif.count }
-        }
+        let expected = (0..<40).reduce(0) { $0 + Self.size(Self.pictures($1, bytes: 6_000)).bytes }
+        let count = (0..<40).reduce(0) { $0 + Self.size(Self.pictures($1, bytes: 6_000)).count }
         #expect(shelf.totalBytes == expected)
+        // 40 last frames, 26 maps, 39 replays and 30 sessions of 2 cards as read.
+        #expect(count == 40 + 26 + 39 + 60)
+        #expect(shelf.totalCount == count)
         #expect(expected > 5 * 50_000)
         for index in 0..<40 { #expect(Self.same(shelf["s\(index)"], Self.pictures(index, bytes: 6_000)), "s\(index)") }
         #expect(shelf["s40"] == nil)
@@ -52,10 +62,9 @@ import Testing
         // A session put again replaces its pictures and their bytes.
         shelf.put(Self.pictures(7, bytes: 10), for: "s3")
         #expect(Self.same(shelf["s3"], Self.pictures(7, bytes: 10)))
-        let replaced = Self.pictures(3, bytes: 6_000)
-        let before = (replaced.thumbnail?.count ?? 0) + (replaced.map?.count ?? 0) + replaced.replays.reduce(0) { $0 + $1.gif.count }
-        let after = Self.pictures(7, bytes: 10)
-        let now = (after.thumbnail?.count ?? 0) + (after.map?.count ?? 0) + after.replays.reduce(0) { $0 + $1.gif.count }
-        #expect(shelf.totalBytes == expected - before + now)
+        let before = Self.size(Self.pictures(3, bytes: 6_000))
+        let now = Self.size(Self.pictures(7, bytes: 10))
+        #expect(shelf.totalBytes == expected - before.bytes + now.bytes)
+        #expect(shelf.totalCount == count - before.count + now.count)
     }
 }

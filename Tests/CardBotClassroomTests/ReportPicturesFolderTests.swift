@@ -27,7 +27,8 @@ import Testing
         let page = out.appendingPathComponent("my class.html").path
         // 200 sessions of 4 pictures of 12 KB: 9.6 MB, over the 8 MiB limit.
         let large = Self.grade(sessions: 200, bytes: 12_000)
-        #expect(ReportPictures.totalBytes(large) > ReportPictures.embeddedLimit)
+        #expect(large.pictures.totalBytes > ReportPictures.embeddedLimit)
+        #expect(!ReportPictures.fitInPage(large))
         try ReportFormat.html.write(large, to: page)
         let folder = out.appendingPathComponent("my class.files")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -56,6 +57,33 @@ import Testing
         try ReportFormat.html.write(Self.grade(sessions: 2, bytes: 100), to: page)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["my class.html"])
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("data:image/png;base64,"))
+    }
+
+    @Test("one session of 300 added attempts, 1,200 small cards as read: a book too, though its bytes fit a page")
+    func manyPicturesMakeABook() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("report-count-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: out) }
+        var picture = SessionPictures(thumbnail: [UInt8](repeating: 1, count: 500), map: [UInt8](repeating: 2, count: 500))
+        for attempt in 1...300 { picture.crops[attempt] = (1...4).map { [UInt8](repeating: UInt8($0), count: 300) } }
+        let session = SessionGrade(
+            path: "maya", student: "Maya", level: 3, levelName: "Around the rock", attempts: 300, solved: true, stars: 1)
+        let grade = ClassGrade(classPath: "class", grades: [session], pictures: ["maya": picture])
+        // 1,202 pictures of 361 KB in all: under the byte limit, over the count.
+        #expect(grade.pictures.totalBytes == 1_000 + 1_200 * 300)
+        #expect(grade.pictures.totalCount == 1_202)
+        #expect(!ReportPictures.fitInPage(grade))
+        try ReportFormat.html.write(grade, to: out.appendingPathComponent("class.html").path)
+        let html = try String(contentsOf: out.appendingPathComponent("class.html"), encoding: .utf8)
+        #expect(!html.contains("<img"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("class.files").path)
+        #expect(files.filter { $0.hasSuffix(".html") }.count == 1)
+
+        // With a quarter of the attempts the pictures fit: one page.
+        picture.crops = picture.crops.filter { $0.key <= 75 }
+        let small = ClassGrade(classPath: "class", grades: [session], pictures: ["maya": picture])
+        #expect(small.pictures.totalCount == 302)
+        #expect(ReportPictures.fitInPage(small))
     }
 
     @Test("a pictures folder a killed run was filling is swept by the next large report")

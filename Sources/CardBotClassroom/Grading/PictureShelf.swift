@@ -27,6 +27,8 @@ public final class PictureShelf: @unchecked Sendable {
         var notMade: [String] = []
         /// The cards as read, by attempt (nil where the frame does not show the card).
         var crops: [Int: [Range<Int>?]] = [:]
+        /// The session's bytes and pictures, as ``PictureShelf/size(of:)`` counted them.
+        var size = (bytes: 0, count: 0)
     }
 
     private let lock = NSLock()
@@ -40,6 +42,7 @@ public final class PictureShelf: @unchecked Sendable {
     /// Only the maps are given out (``anonymise(aliases:)``).
     private var mapsOnly = false
     private var total = 0
+    private var pictureCount = 0
     /// The spill file's descriptor (-1 until the first spill, or when it could not be made) and its length.
     private var descriptor: Int32 = -1
     private var length = 0
@@ -59,19 +62,24 @@ public final class PictureShelf: @unchecked Sendable {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// The bytes of every picture on the shelf.
+    /// The bytes of every picture on the shelf (the cards as read included).
     public var totalBytes: Int { lock.withLock { total } }
+
+    /// How many pictures the shelf holds (each card as read is one).
+    public var totalCount: Int { lock.withLock { pictureCount } }
 
     /// The session paths that have pictures.
     public var paths: [String] { lock.withLock { Array(inMemory.keys) + Array(spilled.keys) } }
 
     /// Puts the pictures of the session at `path`, replacing any it had.
     public func put(_ pictures: SessionPictures, for path: String) {
-        let bytes = Self.bytes(of: pictures)
+        let size = Self.size(of: pictures)
+        let bytes = size.bytes
         lock.withLock {
             remove(path)
             total += bytes
-            if memoryBytes + bytes <= memoryLimit || !spill(pictures, for: path) {
+            pictureCount += size.count
+            if memoryBytes + bytes <= memoryLimit || !spill(pictures, for: path, size: size) {
                 inMemory[path] = pictures
                 memoryBytes += bytes
             }
@@ -104,25 +112,36 @@ public final class PictureShelf: @unchecked Sendable {
         }
     }
 
-    /// The bytes of `pictures`.
-    static func bytes(of pictures: SessionPictures) -> Int {
-        (pictures.thumbnail?.count ?? 0) + (pictures.map?.count ?? 0) + pictures.replays.reduce(0) { $0 + $1.gif.count }
+    /// The bytes of `pictures` and how many pictures they are: the last frame, the map, the replays and every card
+    /// as read (a session of hundreds of attempts has thousands of those).
+    static func size(of pictures: SessionPictures) -> (bytes: Int, count: Int) {
+        var bytes = (pictures.thumbnail?.count ?? 0) + (pictures.map?.count ?? 0) + pictures.replays.reduce(0) { $0 + $1.gif.count }
+        var count = (pictures.thumbnail == nil ? 0 : 1) + (pictures.map == nil ? 0 : 1) + pictures.replays.count
+        for crops in pictures.crops.values {
+            for case let crop? in crops {
+                bytes += crop.count
+                count += 1
+            }
+        }
+        return (bytes, count)
     }
 
     /// Forgets the pictures of `path` (their bytes in the spill file stay unused). Call with the lock held.
     private func remove(_ path: String) {
         if let old = inMemory.removeValue(forKey: path) {
-            let bytes = Self.bytes(of: old)
-            memoryBytes -= bytes
-            total -= bytes
+            let size = Self.size(of: old)
+            memoryBytes -= size.bytes
+            total -= size.bytes
+            pictureCount -= size.count
         } else if let old = spilled.removeValue(forKey: path) {
-            total -= (old.thumbnail?.count ?? 0) + (old.map?.count ?? 0) + old.replays.reduce(0) { $0 + $1.bytes.count }
+            total -= old.size.bytes
+            pictureCount -= old.size.count
         }
     }
 
     /// Appends `pictures` to the spill file; false when the file cannot be made or written (they stay in memory).
     /// Call with the lock held.
-    private func spill(_ pictures: SessionPictures, for path: String) -> Bool {
+    private func spill(_ pictures: SessionPictures, for path: String, size: (bytes: Int, count: Int)) -> Bool {
         if descriptor < 0 {
             var template = Array("\(spillFolder)/.cardbot-pictures-XXXXXX".utf8CString)
             descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -131,7 +150,8 @@ public final class PictureShelf: @unchecked Sendable {
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         }
         let start = length
-        var place = Spilled(thumbnail: nil, map: nil, replays: [], replaysLeftOut: pictures.replaysLeftOut, notMade: pictures.notMade)
+        var place = Spilled(
+            thumbnail: nil, map: nil, replays: [], replaysLeftOut: pictures.replaysLeftOut, notMade: pictures.notMade, size: size)
         guard let thumbnail = append(pictures.thumbnail), let map = append(pictures.map) else {
             length = start
             return false

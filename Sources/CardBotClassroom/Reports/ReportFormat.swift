@@ -33,14 +33,15 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// Writes the report to `path` atomically (a temporary file beside it, then renamed over it), so an
     /// interrupted run never leaves half a report.
     ///
-    /// An HTML report whose pictures are more than ``ReportPictures/embeddedLimit`` bytes is written as a book: the
+    /// An HTML report whose pictures are more than ``ReportPictures/embeddedLimit`` bytes, or more than
+    /// ``ReportPictures/embeddedCountLimit`` pictures, is written as a book: the
     /// class page (grid, levels, an index of the sessions) and a folder beside it (`class.html` and `class.files/`)
     /// with a page per student and the pictures, so that a class of any size stays a page that opens at once; the
     /// folder is written first, under a temporary name, and takes the place of an older one.
     /// - Throws: `ImageError` naming the file (the report, or a picture of its folder) that cannot be written.
     public func write(_ grade: ClassGrade, to path: String) throws {
         let folder = Self.picturesFolder(for: path)
-        if self == .html, ReportPictures.totalBytes(grade) > ReportPictures.embeddedLimit {
+        if self == .html, !ReportPictures.fitInPage(grade) {
             // The class page, and a page per student in the folder: each picture is written as its page is
             // made, read from the shelf one session at a time.
             let fresh = try Self.makeFolder(for: folder)

@@ -10,6 +10,11 @@ public final class ReportPictures {
     /// inside; 200 sessions with replays are about 40 MB, which a browser takes seconds to open).
     public static let embeddedLimit = 8 << 20
 
+    /// A class of more pictures than this goes to a folder too, however small they are: a session of hundreds of
+    /// added attempts has thousands of cards as read, and a page of thousands of embedded pictures is slow to open
+    /// and to scroll.
+    public static let embeddedCountLimit = 1_000
+
     /// The folder's name beside the class page (`class.files`), or nil to embed.
     public let folder: String?
     /// Where the folder's pictures are written while it is being made (under a temporary name).
@@ -48,8 +53,9 @@ public final class ReportPictures {
         return name
     }
 
-    /// The bytes of every picture of `grade`.
-    public static func totalBytes(_ grade: ClassGrade) -> Int {
-        grade.pictures.totalBytes
+    /// Whether the pictures of `grade` fit inside one page: at most ``embeddedLimit`` bytes and
+    /// ``embeddedCountLimit`` pictures.
+    public static func fitInPage(_ grade: ClassGrade) -> Bool {
+        grade.pictures.totalBytes <= embeddedLimit && grade.pictures.totalCount <= embeddedCountLimit
     }
 }

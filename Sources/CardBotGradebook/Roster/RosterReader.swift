@@ -49,18 +49,28 @@ public enum RosterReader {
     }
 
     /// The roster in files already read (`path` names each, its last part tells its kind) and every problem.
-    /// Each file's bytes are let go once its table is read (a district's users.csv is large).
+    /// Each file is read twice as it is needed, never kept as a table: its header first (which tells its kind), then
+    /// its rows one at a time in the order of kinds, after which its bytes are let go (a district's users.csv is a
+    /// million rows).
     static func gather(_ given: consuming [(path: String, bytes: [UInt8])]) -> (Roster, [RosterProblem]) {
         var contents = given
         var problems: [RosterProblem] = []
-        var files: [(kind: RosterFileKind, path: String, table: CSVTable, columns: [String: Int], header: Int)] = []
+        let limits = CSVTable.Limits(records: maximumRows + 1)
+        func report(_ found: [CSVProblem], in path: String) {
+            problems += found.map { RosterProblem(file: path, line: $0.position.line, column: $0.position.column, $0.reason) }
+        }
+        var files: [(kind: RosterFileKind, index: Int, columns: [String: Int], header: Int)] = []
         for index in contents.indices {
             let path = contents[index].path
-            let table = CSVTable(contents[index].bytes, limits: CSVTable.Limits(records: maximumRows + 1))
-            contents[index].bytes = []
-            problems += table.problems.map { RosterProblem(file: path, line: $0.position.line, column: $0.position.column, $0.reason) }
-            guard let header = table.records.first else {
+            var first: CSVRecord?
+            let before = CSVTable.forEachRecord(in: contents[index].bytes, limits: limits) {
+                first = $0
+                return false
+            }
+            guard let header = first else {
+                report(before, in: path)
                 problems.append(RosterProblem(file: path, line: 0, Messages.later("is empty: a roster file starts with a header row")))
+                contents[index].bytes = []
                 continue
             }
             var columns: [String: Int] = [:]
@@ -72,25 +82,33 @@ public enum RosterReader {
                 columns[key] = columns[key] ?? index
             }
             let name = (path as NSString).lastPathComponent
-            guard let kind = RosterFileKind.detect(fileName: name, header: Set(columns.keys)) else {
-                problems.append(RosterProblem(file: path, line: header.line, Messages.later(
+            let kind = RosterFileKind.detect(fileName: name, header: Set(columns.keys))
+            let missing = kind.map { kind in kind.required.filter { columns[RosterFileKind.key($0)] == nil } } ?? []
+            guard let kind, missing.isEmpty else {
+                problems.append(RosterProblem(file: path, line: header.line, kind.map { kind in
+                    Messages.later(
+                        "%1$s needs the columns %2$s; it lacks %3$s", .plain(kind.title),
+                        .plain(kind.required.joined(separator: ", ")), .plain(missing.joined(separator: ", ")))
+                } ?? Messages.later(
                     "not a roster file: give OneRoster orgs.csv, users.csv, classes.csv, enrollments.csv or Clever schools.csv, students.csv, sections.csv, enrollments.csv")))
+                // Its rows are not read, but what is broken in it is still said.
+                report(CSVTable.forEachRecord(in: contents[index].bytes, limits: limits) { _ in true }, in: path)
+                contents[index].bytes = []
                 continue
             }
-            let missing = kind.required.filter { columns[RosterFileKind.key($0)] == nil }
-            if !missing.isEmpty {
-                problems.append(RosterProblem(file: path, line: header.line, Messages.later(
-                    "%1$s needs the columns %2$s; it lacks %3$s", .plain(kind.title),
-                    .plain(kind.required.joined(separator: ", ")), .plain(missing.joined(separator: ", ")))))
-                continue
-            }
-            files.append((kind, path, table, columns, header.fields.count))
+            files.append((kind, index, columns, header.fields.count))
         }
         // Schools first, then students, classes and enrollments, so that each can name the ones before.
         var builder = RosterBuilder()
         for file in files.sorted(by: { $0.kind < $1.kind }) {
-            for record in file.table.records.dropFirst() {
-                var row = RosterRow(record: record, columns: file.columns, file: file.path)
+            let path = contents[file.index].path
+            var isHeader = true
+            let found = CSVTable.forEachRecord(in: contents[file.index].bytes, limits: limits) { record in
+                if isHeader {
+                    isHeader = false
+                    return true
+                }
+                var row = RosterRow(record: record, columns: file.columns, file: path)
                 if record.fields.count != file.header {
                     row.problem(Messages.later(
                         "this row has %1$s fields and the header %2$s: quote a field that holds a comma", .number(record.fields.count),
@@ -99,7 +117,10 @@ public enum RosterReader {
                     builder.add(&row, kind: file.kind)
                 }
                 problems += row.problems
+                return true
             }
+            contents[file.index].bytes = []
+            report(found, in: path)
         }
         return (builder.roster, RosterProblem.sorted(problems))
     }

@@ -1,10 +1,11 @@
-/// The state of one reading of ``CSVTable``: a cursor over the bytes with its line and column, and what was
-/// read so far.
+/// The state of one reading of ``CSVTable``: a cursor over the bytes with its line and column, the problems
+/// found so far and how many records were handed out.
 struct CSVScanner {
     let bytes: [UInt8]
     let limits: CSVTable.Limits
-    var records: [CSVRecord] = []
     var problems: [CSVProblem] = []
+    /// The records handed out so far.
+    var count = 0
     var index = 0
     var line = 1
     var column = 1
@@ -47,19 +48,20 @@ struct CSVScanner {
         problems.append(CSVProblem(position: position, reason: reason))
     }
 
-    mutating func run() {
+    /// Reads every record, handing each to `each` as it is read; `each` returns false to stop the reading.
+    mutating func run(_ each: (CSVRecord) -> Bool) {
         while current != nil {
-            if records.count >= limits.records {
+            if count >= limits.records {
                 problem(SourcePosition(line: line, column: 1), Messages.later(
                     "more than %s records: split the file, or give the records a school at a time", .number(limits.records)))
                 return
             }
-            if !readRecord() { return }
+            if !readRecord(each) { return }
         }
     }
 
-    /// Reads one record (or skips a blank line); false when reading must stop.
-    mutating func readRecord() -> Bool {
+    /// Reads one record (or skips a blank line) and hands it to `each`; false when reading must stop.
+    mutating func readRecord(_ each: (CSVRecord) -> Bool) -> Bool {
         let start = line
         if current == 0x0A || current == 0x0D {
             skipLine()
@@ -129,8 +131,8 @@ struct CSVScanner {
                 continue
             }
             if current != nil { skipLine() }
-            records.append(CSVRecord(fields: fields, line: start))
-            return true
+            count += 1
+            return each(CSVRecord(fields: fields, line: start))
         }
     }
 }

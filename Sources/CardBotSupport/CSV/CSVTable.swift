@@ -33,10 +33,22 @@ public struct CSVTable: Sendable, Equatable {
     /// Reads `bytes` as CSV.
     /// - Complexity: O(n) in the bytes.
     public init(_ bytes: [UInt8], limits: Limits = Limits()) {
-        var reader = CSVScanner(bytes: Self.utf8(bytes), limits: limits)
-        reader.run()
-        records = reader.records
-        problems = reader.problems
+        var records: [CSVRecord] = []
+        problems = Self.forEachRecord(in: bytes, limits: limits) {
+            records.append($0)
+            return true
+        }
+        self.records = records
+    }
+
+    /// Reads `bytes` as CSV as ``init(_:limits:)`` does, handing each record to `body` as it is read instead of
+    /// keeping them (a district's roster file is a million records); `body` returns false to stop reading.
+    /// - Returns: what is broken, in order of position (up to where reading stopped).
+    /// - Complexity: O(n) in the bytes.
+    public static func forEachRecord(in bytes: [UInt8], limits: Limits = Limits(), _ body: (CSVRecord) -> Bool) -> [CSVProblem] {
+        var reader = CSVScanner(bytes: utf8(bytes), limits: limits)
+        reader.run(body)
+        return reader.problems
     }
 
     /// `bytes` as UTF-8: UTF-16 text transcoded (its byte order mark dropped, a broken character made a byte that
