@@ -9,7 +9,7 @@ SWIFT_FLAGS ?=
 BIN = .build/$(CONFIG)/cardbot
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: all deps build demo test bench clean fuzz fuzz-smoke man install uninstall deb static-build lint
+.PHONY: all deps build demo test clean fuzz fuzz-smoke man install uninstall deb static-build lint
 
 all: build
 
