@@ -41,8 +41,8 @@ public final class PictureShelf: @unchecked Sendable {
     private var aliases: [String: String] = [:]
     /// Only the maps are given out (``anonymise(aliases:)``).
     private var mapsOnly = false
-    private var total = 0
-    private var pictureCount = 0
+    /// The bytes and the number of every picture on the shelf.
+    private var total = (bytes: 0, count: 0)
     /// The spill file's descriptor (-1 until the first spill, or when it could not be made) and its length.
     private var descriptor: Int32 = -1
     private var length = 0
@@ -63,10 +63,10 @@ public final class PictureShelf: @unchecked Sendable {
     }
 
     /// The bytes of every picture on the shelf (the cards as read included).
-    public var totalBytes: Int { lock.withLock { total } }
+    public var totalBytes: Int { lock.withLock { total.bytes } }
 
     /// How many pictures the shelf holds (each card as read is one).
-    public var totalCount: Int { lock.withLock { pictureCount } }
+    public var totalCount: Int { lock.withLock { total.count } }
 
     /// The session paths that have pictures.
     public var paths: [String] { lock.withLock { Array(inMemory.keys) + Array(spilled.keys) } }
@@ -74,14 +74,12 @@ public final class PictureShelf: @unchecked Sendable {
     /// Puts the pictures of the session at `path`, replacing any it had.
     public func put(_ pictures: SessionPictures, for path: String) {
         let size = Self.size(of: pictures)
-        let bytes = size.bytes
         lock.withLock {
             remove(path)
-            total += bytes
-            pictureCount += size.count
-            if memoryBytes + bytes <= memoryLimit || !spill(pictures, for: path, size: size) {
+            total = (total.bytes + size.bytes, total.count + size.count)
+            if memoryBytes + size.bytes <= memoryLimit || !spill(pictures, for: path, size: size) {
                 inMemory[path] = pictures
-                memoryBytes += bytes
+                memoryBytes += size.bytes
             }
         }
     }
@@ -128,15 +126,16 @@ public final class PictureShelf: @unchecked Sendable {
 
     /// Forgets the pictures of `path` (their bytes in the spill file stay unused). Call with the lock held.
     private func remove(_ path: String) {
+        let size: (bytes: Int, count: Int)
         if let old = inMemory.removeValue(forKey: path) {
-            let size = Self.size(of: old)
+            size = Self.size(of: old)
             memoryBytes -= size.bytes
-            total -= size.bytes
-            pictureCount -= size.count
         } else if let old = spilled.removeValue(forKey: path) {
-            total -= old.size.bytes
-            pictureCount -= old.size.count
+            size = old.size
+        } else {
+            return
         }
+        total = (total.bytes - size.bytes, total.count - size.count)
     }
 
     /// Appends `pictures` to the spill file; false when the file cannot be made or written (they stay in memory).

@@ -74,26 +74,30 @@ public enum RosterReader {
                 continue
             }
             var columns: [String: Int] = [:]
-            for (index, name) in header.fields.enumerated() {
+            for (column, name) in header.fields.enumerated() {
                 let key = RosterFileKind.key(name.trimmingCharacters(in: .whitespaces))
                 if columns[key] != nil {
                     problems.append(RosterProblem(file: path, line: header.line, Messages.later("the column '%s' is given twice", .plain(name))))
                 }
-                columns[key] = columns[key] ?? index
+                columns[key] = columns[key] ?? column
             }
             let name = (path as NSString).lastPathComponent
-            let kind = RosterFileKind.detect(fileName: name, header: Set(columns.keys))
-            let missing = kind.map { kind in kind.required.filter { columns[RosterFileKind.key($0)] == nil } } ?? []
-            guard let kind, missing.isEmpty else {
-                problems.append(RosterProblem(file: path, line: header.line, kind.map { kind in
-                    Messages.later(
-                        "%1$s needs the columns %2$s; it lacks %3$s", .plain(kind.title),
-                        .plain(kind.required.joined(separator: ", ")), .plain(missing.joined(separator: ", ")))
-                } ?? Messages.later(
-                    "not a roster file: give OneRoster orgs.csv, users.csv, classes.csv, enrollments.csv or Clever schools.csv, students.csv, sections.csv, enrollments.csv")))
-                // Its rows are not read, but what is broken in it is still said.
+            // A file that is refused has its rows left unread, but what is broken in it is still said.
+            func refuse(_ reason: MessageText) {
+                problems.append(RosterProblem(file: path, line: header.line, reason))
                 report(CSVTable.forEachRecord(in: contents[index].bytes, limits: limits) { _ in true }, in: path)
                 contents[index].bytes = []
+            }
+            guard let kind = RosterFileKind.detect(fileName: name, header: Set(columns.keys)) else {
+                refuse(Messages.later(
+                    "not a roster file: give OneRoster orgs.csv, users.csv, classes.csv, enrollments.csv or Clever schools.csv, students.csv, sections.csv, enrollments.csv"))
+                continue
+            }
+            let missing = kind.required.filter { columns[RosterFileKind.key($0)] == nil }
+            if !missing.isEmpty {
+                refuse(Messages.later(
+                    "%1$s needs the columns %2$s; it lacks %3$s", .plain(kind.title),
+                    .plain(kind.required.joined(separator: ", ")), .plain(missing.joined(separator: ", "))))
                 continue
             }
             files.append((kind, index, columns, header.fields.count))
