@@ -218,7 +218,7 @@ private func report(_ book: Gradebook) {
         guard let grade = try? book.classGrade(key, name: name) else { continue }
         _ = ClassTable(color: false).lines(for: grade)
         for format in ReportFormat.allCases { _ = format.text(for: grade) }
-        _ = ReportPictures.totalBytes(grade)
+        _ = ReportPictures.fitInPage(grade)
         // The report book of a large class: its student pages and pictures written into a folder of their own.
         if let folder = harness?.folder {
             let book = folder + "/book"
