@@ -1,11 +1,13 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The module map (docs/internals.md, "Layout"; Tests/CardBotCLITests/ModuleMapTests.swift keeps it true):
+// The module map (docs/internals.md, "Layout"): the dependencies below are its one list, and
+// Tests/CardBotModuleMapTests checks that every module imports exactly what its target is given and that it goes one way:
 //   codecs: CardBotImaging (PNG, JPEG), CardBotVideo (FFmpeg)     the canvas: CardBotPrint (cairo, Pango)
 //   -> CardBotSession (what a recording is) -> CardBotVision (deck, detection; no drawing)
-//   -> CardBotLesson (levels, robot, solver; no pixels) -> CardBotClassroom (tracking, grading, reports; no renderer)
-//   -> CardBotGradebook (SQLite)    CardBotAR (the replay on the table)
+//   -> CardBotLesson (levels, robot, solver; no pixels) -> CardBotTracking (one session's engine: programs read over
+//   time, attempts, the run, live, corrections, the capture check) -> CardBotClassroom (grading, reports; no renderer)
+//   and CardBotAR (the replay on the table, drawn from a run)  -> CardBotGradebook (SQLite)
 //   -> CardBotPictures (every picture and document)
 //   -> CardBotCommandLine (option groups, help in the reader's language, the terminal) -> cardbot (thin commands).
 // CardBotSupport is under everything and CardBotGeometry (points, the one homography) under the codecs; CardBotSynth
@@ -22,6 +24,7 @@ let package = Package(
         .library(name: "CardBotLesson", targets: ["CardBotLesson"]),
         .library(name: "CardBotVideo", targets: ["CardBotVideo"]),
         .library(name: "CardBotSession", targets: ["CardBotSession"]),
+        .library(name: "CardBotTracking", targets: ["CardBotTracking"]),
         .library(name: "CardBotAR", targets: ["CardBotAR"]),
         .library(name: "CardBotClassroom", targets: ["CardBotClassroom"]),
         .library(name: "CardBotGradebook", targets: ["CardBotGradebook"]),
@@ -125,22 +128,29 @@ let package = Package(
                 "CardBotLesson", "CardBotSupport",
             ]
         ),
-        // The AR replay: the table plane from the cards, the level and robot drawn on the camera's view.
-        // Above Vision and Lesson; Classroom and the CLI call it.
+        // The engine of one session: programs read over time (run marks, GO taps, settling), attempts run on the
+        // robot, the run of a recording and of a live stream, a teacher's corrections applied, and the capture
+        // check's measures of a reading. Every consumer (replay, pictures, grading, the gradebook) takes its
+        // `SessionRun` rather than reading the frames again. No renderer, no FFmpeg: frames come through Session.
+        .target(
+            name: "CardBotTracking",
+            dependencies: ["CardBotSession", "CardBotLesson", "CardBotVision", "CardBotGeometry", "CardBotImaging", "CardBotSupport"]
+        ),
+        // The AR replay: the table plane from the cards, the level and robot drawn on the camera's view, from a
+        // run's attempts and the cards it read in every frame. Pictures and the CLI call it.
         .target(
             name: "CardBotAR",
             dependencies: [
-                "CardBotVision", "CardBotLesson", "CardBotGeometry", "CardBotImaging", "CardBotVideo", "CardBotPrint",
-                "CardBotSupport",
+                "CardBotTracking", "CardBotVision", "CardBotLesson", "CardBotGeometry", "CardBotImaging", "CardBotVideo",
+                "CardBotPrint", "CardBotSupport",
             ]
         ),
-        // Programs read over time (run marks, GO taps, settling), attempts, grading and the class reports. It links
-        // no renderer and no FFmpeg: pictures come from a SessionPainting the caller passes (CardBotPictures'),
-        // frames through CardBotSession.
+        // Grading a class from its sessions' runs, the class reports, misconceptions and privacy. It links no
+        // renderer and no FFmpeg: pictures come from a SessionPainting the caller passes (CardBotPictures').
         .target(
             name: "CardBotClassroom",
             dependencies: [
-                "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport",
+                "CardBotTracking", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotImaging", "CardBotSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -149,7 +159,7 @@ let package = Package(
         .target(
             name: "CardBotGradebook",
             dependencies: [
-                "CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotSupport",
+                "CardBotClassroom", "CardBotTracking", "CardBotSession", "CardBotLesson", "CardBotImaging", "CardBotSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
@@ -159,8 +169,8 @@ let package = Package(
         .target(
             name: "CardBotPictures",
             dependencies: [
-                "CardBotAR", "CardBotClassroom", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotGeometry",
-                "CardBotImaging", "CardBotPrint", "CardBotSupport",
+                "CardBotAR", "CardBotClassroom", "CardBotTracking", "CardBotSession", "CardBotLesson", "CardBotVision",
+                "CardBotGeometry", "CardBotImaging", "CardBotPrint", "CardBotSupport",
             ]
         ),
         // The command line's shared parts, as SwiftPM's CoreCommands are for its tools: the option groups and
@@ -169,8 +179,8 @@ let package = Package(
         .target(
             name: "CardBotCommandLine",
             dependencies: [
-                "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotVision",
-                "CardBotImaging", "CardBotSynth", "CardBotSupport",
+                "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotTracking", "CardBotSession", "CardBotAR",
+                "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -179,7 +189,7 @@ let package = Package(
         .executableTarget(
             name: "cardbot",
             dependencies: [
-                "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotSession", "CardBotAR", "CardBotLesson",
+                "CardBotPictures", "CardBotGradebook", "CardBotClassroom", "CardBotTracking", "CardBotSession", "CardBotLesson",
                 "CardBotVision", "CardBotImaging", "CardBotSynth", "CardBotSupport", "CardBotCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -206,14 +216,15 @@ let package = Package(
             name: "CardBotPicturesTests",
             dependencies: [
                 "CardBotPictures", "CardBotVision", "CardBotLesson", "CardBotSynth", "CardBotGeometry", "CardBotImaging",
-                "CardBotPrint", "CardBotSupport", "CardBotTestSupport", "CardBotAR", "CardBotClassroom", "CardBotSession",
+                "CardBotPrint", "CardBotSupport", "CardBotTestSupport", "CardBotAR", "CardBotClassroom", "CardBotTracking",
+                "CardBotSession",
             ]),
         .testTarget(name: "CardBotVideoTests", dependencies: ["CardBotVideo", "CardBotImaging"]),
         .testTarget(
             name: "CardBotARTests",
             dependencies: [
-                "CardBotAR", "CardBotSynth", "CardBotVision", "CardBotLesson", "CardBotGeometry", "CardBotImaging",
-                "CardBotTestSupport",
+                "CardBotAR", "CardBotTracking", "CardBotSynth", "CardBotVision", "CardBotLesson", "CardBotGeometry",
+                "CardBotImaging", "CardBotTestSupport",
             ],
             exclude: ["Resources"]),
         .testTarget(name: "CardBotSupportTests", dependencies: ["CardBotSupport"]),
@@ -223,10 +234,19 @@ let package = Package(
             dependencies: ["CardBotSynth", "CardBotGeometry", "CardBotImaging", "CardBotVision", "CardBotTestSupport"]),
         .testTarget(name: "CardBotLessonTests", dependencies: ["CardBotLesson", "CardBotSupport", "CardBotTestSupport"]),
         .testTarget(
+            name: "CardBotSessionTests", dependencies: ["CardBotSession", "CardBotSupport"]),
+        // One session's engine, run card by card and frame by frame on synthesized recordings with known truth.
+        .testTarget(
+            name: "CardBotTrackingTests",
+            dependencies: [
+                "CardBotTracking", "CardBotSession", "CardBotLesson", "CardBotVision", "CardBotGeometry", "CardBotImaging",
+                "CardBotSupport", "CardBotTestSupport",
+            ]),
+        .testTarget(
             name: "CardBotClassroomTests",
             dependencies: [
-                "CardBotClassroom", "CardBotSession", "CardBotSynth", "CardBotLesson", "CardBotVision", "CardBotGeometry",
-                "CardBotImaging", "CardBotSupport", "CardBotTestSupport",
+                "CardBotClassroom", "CardBotTracking", "CardBotSession", "CardBotSynth", "CardBotLesson", "CardBotVision",
+                "CardBotGeometry", "CardBotImaging", "CardBotSupport", "CardBotTestSupport",
             ]),
         // Fixtures/ holds sample rosters (OneRoster 1.1 and Clever CSV).
         .testTarget(
@@ -236,6 +256,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]),
+        // The module map kept true: each module imports what Package.swift gives it, and the layers go one way. It
+        // reads the sources and this manifest, so it depends on nothing.
+        .testTarget(name: "CardBotModuleMapTests"),
         // Golden/ holds the pictures printed pages are compared with.
         .testTarget(
             name: "CardBotCLITests",
@@ -246,7 +269,7 @@ let package = Package(
             exclude: ["Golden", "Fixtures"]),
         // Helpers shared by the test targets (running the built cardbot, reading CSV back, synthesized scenes).
         .target(
-            name: "CardBotTestSupport", dependencies: ["CardBotSynth", "CardBotGeometry", "CardBotImaging"],
+            name: "CardBotTestSupport", dependencies: ["CardBotSynth", "CardBotGeometry", "CardBotImaging", "CardBotVision"],
             path: "Tests/CardBotTestSupport"),
     ]
 )

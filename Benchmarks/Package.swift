@@ -24,6 +24,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CardBotAR", package: root), .product(name: "CardBotImaging", package: root),
                 .product(name: "CardBotVision", package: root), .product(name: "CardBotLesson", package: root),
+                .product(name: "CardBotTracking", package: root),
             ]
         ),
         // The capture check's thresholds: the reader's recall against card size, blur, light, noise, glare, tilt

@@ -1,5 +1,6 @@
 import CardBotLesson
 import CardBotSupport
+import CardBotTracking
 import CardBotVision
 
 /// The JSON Lines form of a session run.

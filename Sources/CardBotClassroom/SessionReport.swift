@@ -1,6 +1,7 @@
 import CardBotImaging
 import CardBotLesson
 import CardBotSupport
+import CardBotTracking
 
 /// The human report of a session run, as `cardbot run SESSION_DIR` prints it.
 public struct SessionReport: Sendable {

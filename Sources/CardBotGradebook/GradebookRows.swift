@@ -1,6 +1,7 @@
 import CardBotClassroom
 import CardBotSession
 import CardBotSupport
+import CardBotTracking
 import Foundation
 import GRDB
 

@@ -4,12 +4,16 @@ public protocol ProgressLine: Sendable {
     func line(width: Int) -> String
 }
 
-/// How far a long job that makes things one by one has got (the pages of a printed document, the frames of a
-/// replay), for a progress bar: `[########----------]  3/20 pages  0:05 left`, in the reader's language.
+/// How far a long job that makes or reads things one by one has got (the pages of a printed document, the frames of
+/// a replay, the frames of a recording read), for a progress bar: `[########----------]  3/20 pages  0:05 left`, in
+/// the reader's language.
 public struct JobProgress: ProgressLine, Equatable {
     /// What the job makes.
     public enum Unit: Sendable, Equatable {
+        /// Pages and frames made.
         case pages, frames
+        /// A recording's frames read, shown with the rate: `120/300 frames  42 frames/s  0:04 left`.
+        case framesRead
     }
 
     /// Things made so far.
@@ -40,6 +44,9 @@ public struct JobProgress: ProgressLine, Equatable {
             switch unit {
             case .pages: Messages.plural("%1$s/%2$s page", "%1$s/%2$s pages", count: total, done, total)
             case .frames: Messages.plural("%1$s/%2$s frame", "%1$s/%2$s frames", count: total, done, total)
+            case .framesRead:
+                Messages.plural("%1$s/%2$s frame", "%1$s/%2$s frames", count: total, done, total) + "  "
+                    + Messages.text("%s frames/s", Int((seconds > 0 ? Double(done) / seconds : 0).rounded()))
             }
         return Self.bar(fraction: total > 0 ? Double(done) / Double(total) : 1, text: "  \(counted)  \(Self.left(secondsLeft))", width: width)
     }

@@ -4,11 +4,20 @@ import CardBotImaging
 import CardBotLesson
 import CardBotSynth
 import CardBotTestSupport
+import CardBotTracking
 import CardBotVision
 import Foundation
 
 /// Synthesized table scenes whose truth knows the camera, and the AR pipeline run on them.
 enum ARTestSupport {
+    /// A run attempt of `trace`, as a session's run holds it: attempt `number`, its program as `cardNames` (default:
+    /// the trace's cards), `markers` read in its frame.
+    static func attempt(_ trace: Trace, number: Int = 1, markers: [Int] = [], cardNames: [String]? = nil) -> SessionRun.Attempt {
+        SessionRun.Attempt(
+            number: number, signal: .runMarks, frame: 0, frameName: "f", seconds: 0, markers: markers,
+            cardNames: cardNames ?? trace.program.cards.map(\.name), outcome: .ran(trace))
+    }
+
     /// The package root (the folder holding Package.swift).
     static let packageRoot: URL = PackageRoot.url
 

@@ -2,6 +2,7 @@ import CardBotAR
 import CardBotImaging
 import CardBotLesson
 import CardBotSupport
+import CardBotTracking
 import Testing
 
 /// A run that walks for 100,000 steps (a loop on a large level) makes a replay of bounded length, shown faster
@@ -47,8 +48,7 @@ import Testing
         let (level, trace) = try Self.longRun()
         let options = ReplayOptions(stepSeconds: 0.5, framesPerSecond: 10)
         let composer = ReplayComposer(level: level, options: options)
-        let attempt = ReplayAttempt(
-            number: 1, frameName: "", framePath: nil, frameIndex: 0, markers: [], trace: trace, headline: "stopped")
+        let attempt = ARTestSupport.attempt(trace)
         let animation = RobotAnimation(map: level.map, trace: trace)
         let moment = animation.moment(at: 50_000.5)
         let caption = composer.caption(attempt: attempt, moment: moment, time: 50_000.5, animation: animation)

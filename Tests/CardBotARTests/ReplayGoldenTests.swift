@@ -2,6 +2,7 @@ import CardBotAR
 import CardBotImaging
 import CardBotLesson
 import CardBotSynth
+import CardBotTracking
 import CardBotVision
 import Foundation
 import Testing
@@ -27,8 +28,7 @@ import Testing
             plane: TablePlaneFitter(geometry: ARTestSupport.geometry).fit(reading.cards), seen: reading.cards.map(\.corners),
             programMatches: reading.markers == markers,
             map: level.map, width: 640, height: 360, options: replayOptions)
-        let attempt = ReplayAttempt(number: 1, frameName: "golden", framePath: nil, frameIndex: 0, markers: markers, trace: trace,
-                                    headline: ResultWords.sentence(trace, level: level))
+        let attempt = ARTestSupport.attempt(trace, markers: markers)
         let composer = ReplayComposer(level: level, options: replayOptions)
         let image = composer.frame(attempt: attempt, animation: RobotAnimation(map: level.map, trace: trace), time: 1.5,
                                    background: frame.rgb, view: view)

@@ -37,7 +37,7 @@ import Testing
             plane: TablePlaneFitter(geometry: ARTestSupport.geometry).fit(cards), seen: cards.map(\.corners), programMatches: false,
             map: level.map, width: frame.width, height: frame.height, options: options)
         let trace = Robot.run(try CardProgram(program.split(separator: " ").map { Card(name: String($0))! }), on: level)
-        let attempt = ReplayAttempt(number: 1, frameName: "f", framePath: nil, frameIndex: 0, markers: [], trace: trace, headline: "x")
+        let attempt = ARTestSupport.attempt(trace)
         let composer = ReplayComposer(level: level, options: options)
         let animation = RobotAnimation(map: level.map, trace: trace)
         let band = Int(Double(frame.height) * 0.1) + 8
@@ -118,7 +118,7 @@ import Testing
                                   width: Double(flat.width + 4), height: Double(flat.height + 4)),
                 "inset at \(flat.insetOrigin), \(flat.width) x \(flat.height)")
         let trace = Robot.run(try CardProgram([.forward, .jump]), on: level)
-        let attempt = ReplayAttempt(number: 1, frameName: "f", framePath: nil, frameIndex: 0, markers: [], trace: trace, headline: "x")
+        let attempt = ARTestSupport.attempt(trace)
         let drawn = ReplayComposer(level: level, options: options).frame(
             attempt: attempt, animation: RobotAnimation(map: level.map, trace: trace), time: 0, background: frame, view: view)
         let band = Int(Double(frame.height) * 0.1) + 8

@@ -1,6 +1,7 @@
 import CardBotAR
 import CardBotImaging
 import CardBotLesson
+import CardBotTracking
 import Testing
 
 /// An attempt's title card says which attempt it is and shows its cards, but not how it ended: that is shown after
@@ -10,10 +11,9 @@ import Testing
         try LevelLoader.locate("5", levelsDirectory: ARTestSupport.packageRoot.appendingPathComponent("Levels").path)
     }
 
-    static func attempt(_ cards: [Card], level: Level) throws -> ReplayAttempt {
-        let trace = Robot.run(try CardProgram(cards), on: level)
-        return ReplayAttempt(number: 2, frameName: "f", framePath: nil, frameIndex: 0, markers: [], trace: trace,
-                             headline: ResultWords.sentence(trace, level: level), program: ["forward", "jump"])
+    /// Attempt 2 running `cards`, its program shown as "forward jump" whatever its cards.
+    static func attempt(_ cards: [Card], level: Level) throws -> SessionRun.Attempt {
+        ARTestSupport.attempt(Robot.run(try CardProgram(cards), on: level), number: 2, cardNames: ["forward", "jump"])
     }
 
     @Test("the title card of a solved and of a failed attempt with the same number and cards are the same picture")
@@ -21,7 +21,7 @@ import Testing
         let level = try Self.level()
         let solved = try Self.attempt([.forward, .jump, .right, .jump, .forward], level: level)
         let failed = try Self.attempt([.forward, .forward], level: level)
-        try #require(solved.solved && !failed.solved && solved.headline != failed.headline)
+        try #require(solved.solved && !failed.solved && solved.replayHeadline(level: level) != failed.replayHeadline(level: level))
         let composer = ReplayComposer(level: level, options: ReplayOptions())
         let background = RGBImage(width: 480, height: 360, fill: RGB(120, 90, 60))
         let a = composer.titleCard(for: solved, background: background)
@@ -39,13 +39,15 @@ import Testing
         let options = ReplayOptions()
         let composer = ReplayComposer(level: level, options: options)
         let attempt = try Self.attempt([.forward, .forward], level: level)
+        // Another result for the same walk: the solving program's run, the walk drawn from `attempt`'s.
         var other = attempt
-        other.headline = "Something else happened."
+        other.outcome = .ran(Robot.run(try CardProgram([.forward, .jump, .right, .jump, .forward]), on: level))
+        try #require(other.replayHeadline(level: level) != attempt.replayHeadline(level: level))
         let animation = RobotAnimation(map: level.map, trace: try #require(attempt.trace))
         let view = ReplayView.prepare(plane: nil, seen: [], programMatches: false, map: level.map, width: 480, height: 360,
                                       options: options)
         let background = RGBImage(width: 480, height: 360, fill: RGB(120, 90, 60))
-        func frame(_ a: ReplayAttempt, _ time: Double) -> RGBImage {
+        func frame(_ a: SessionRun.Attempt, _ time: Double) -> RGBImage {
             composer.frame(attempt: a, animation: animation, time: time, background: background, view: view)
         }
         // While the robot walks, the result is nowhere; once it has stopped, it is.

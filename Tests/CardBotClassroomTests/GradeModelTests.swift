@@ -128,12 +128,4 @@ struct GradeModelTests {
         #expect(line.count <= 80)
         #expect(line.hasPrefix("[##"))
     }
-
-    @Test("one session's run (a video read with run) counts its frames, not sessions")
-    func runProgressLine() {
-        let progress = GradeProgress(sessionsDone: 0, sessions: 1, framesDone: 150, frames: 600, seconds: 3)
-        let line = progress.line(width: 80)
-        #expect(line.contains("150/600 frames  50 frames/s  0:09 left"), "\(line)")
-        #expect(!line.contains("sessions"))
-    }
 }

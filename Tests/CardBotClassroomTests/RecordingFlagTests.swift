@@ -2,6 +2,7 @@
 import CardBotImaging
 import CardBotSupport
 import CardBotTestSupport
+@testable import CardBotTracking
 import Foundation
 import Testing
 

@@ -5,6 +5,7 @@ import CardBotLesson
 import CardBotPictures
 import CardBotSession
 import CardBotTestSupport
+import CardBotTracking
 import CardBotVision
 import Testing
 
@@ -25,9 +26,10 @@ struct ExampleReplayTests {
         // As `run --replay` does, with its default card size.
         let options = ReplayOptions()
         let composer = ReplayComposer(level: run.level, options: options)
-        for (attempt, replay) in zip(run.attempts, run.replayAttempts) {
-            #expect(!replay.headline.contains("("), "\(replay.headline)")
-            #expect(replay.program.count == attempt.markers.count)
+        for attempt in run.attempts {
+            let replay = attempt
+            #expect(!replay.replayHeadline(level: run.level).contains("("), "\(replay.replayHeadline(level: run.level))")
+            #expect(replay.shownProgram.count == attempt.markers.count)
             let frame = try source.colourFrame(FrameStamp(index: attempt.frame, name: attempt.frameName, seconds: attempt.seconds))
             let view = ReplayView.prepare(
                 plane: TablePlaneFitter(geometry: options.cards).fit(replay.cards), seen: replay.cards.map(\.corners),

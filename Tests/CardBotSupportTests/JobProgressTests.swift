@@ -21,4 +21,11 @@ import Testing
         #expect(JobProgress.clock(3725) == "1:02:05")
         #expect(JobProgress.clock(.infinity) == "--:--")
     }
+
+    @Test("one session's run (a video read with run) counts its frames read, with the rate")
+    func framesRead() {
+        let line = JobProgress(done: 150, total: 600, unit: .framesRead, seconds: 3).line(width: 80)
+        #expect(line.hasSuffix("  150/600 frames  50 frames/s  0:09 left"), "\(line)")
+        #expect(line.count <= 80)
+    }
 }

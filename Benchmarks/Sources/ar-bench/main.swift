@@ -7,6 +7,7 @@
 import CardBotAR
 import CardBotImaging
 import CardBotLesson
+import CardBotTracking
 import CardBotVision
 import Foundation
 
@@ -49,8 +50,7 @@ if let reason = view.fallbackReason { print("note: \(reason) (the flat map is me
 let program = try Solver.solve(level).program ?? CardProgram([Card](repeating: .forward, count: 6))
 let trace = Robot.run(program, on: level)
 let animation = RobotAnimation(map: level.map, trace: trace)
-let attempt = ReplayAttempt(number: 1, frameName: "bench", framePath: framePath, frameIndex: 0, markers: reading.markers,
-                            trace: trace, headline: TraceFormatter.resultSentence(trace, level: level))
+let attempt = SessionRun.Attempt(typed: trace)
 let composer = ReplayComposer(level: level, options: options)
 print("frame \(framePath): \(frame.width)x\(frame.height), \(reading.cards.count) cards, level \(level.number) (\(level.map.width)x\(level.map.height)), \(trace.steps.count) steps, one core")
 

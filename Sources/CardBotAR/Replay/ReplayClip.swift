@@ -2,6 +2,7 @@ import CardBotGeometry
 import CardBotImaging
 import CardBotLesson
 import CardBotSupport
+import CardBotTracking
 import CardBotVision
 import Foundation
 
@@ -27,7 +28,7 @@ public enum ReplayClip {
     ///
     /// The table plane is fitted to the corners of the attempt's cards (as read on the full frame), scaled to the clip.
     /// - Throws: `ImageError` when the GIF cannot be written.
-    public static func gif(_ attempt: ReplayAttempt, frame: RGBImage, level: Level,
+    public static func gif(_ attempt: SessionRun.Attempt, frame: RGBImage, level: Level,
                            cards: CardGeometry, fieldOfView: Double = CameraPose.defaultFieldOfView,
                            maxWidth: Int = 360) throws -> [UInt8] {
         let factor = max(1, (frame.width + maxWidth - 1) / max(1, maxWidth))

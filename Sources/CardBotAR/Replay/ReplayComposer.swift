@@ -1,6 +1,7 @@
 import CardBotImaging
 import CardBotLesson
 import CardBotSupport
+import CardBotTracking
 
 /// Turns attempts into replay frames: a title card (the attempt's number and cards), the robot walking its steps
 /// over the camera frame, the end held with the result in words.
@@ -21,7 +22,7 @@ public struct ReplayComposer: Sendable {
     /// Writes the frames of one attempt over `background` (held still), seen as `view`.
     /// - Returns: the number of frames written.
     @discardableResult
-    public func write<Sink: ReplayFrameSink>(_ attempt: ReplayAttempt, background: RGBImage, view: ReplayView,
+    public func write<Sink: ReplayFrameSink>(_ attempt: SessionRun.Attempt, background: RGBImage, view: ReplayView,
                                              into sink: inout Sink) throws -> Int {
         var written = 0
         let title = titleCard(for: attempt, background: background)
@@ -73,7 +74,7 @@ public struct ReplayComposer: Sendable {
 
     /// One frame of an attempt at `time` (in steps): the robot on the map, the step's caption while it runs, the
     /// result once it has run.
-    public func frame(attempt: ReplayAttempt, animation: RobotAnimation, time: Double, background: RGBImage,
+    public func frame(attempt: SessionRun.Attempt, animation: RobotAnimation, time: Double, background: RGBImage,
                       view: ReplayView) -> RGBImage {
         let moment = animation.moment(at: time)
         let trace = animation.trace
@@ -98,7 +99,7 @@ public struct ReplayComposer: Sendable {
                        into: &image)
         }
         if time >= animation.duration && moment.step == nil {
-            TextBlock.result(attempt.headline, solved: trace.success, on: &image)
+            TextBlock.result(attempt.replayHeadline(level: level), solved: trace.success, on: &image)
         } else {
             TextBlock.caption(caption(attempt: attempt, moment: moment, time: time, animation: animation), on: &image)
         }
@@ -106,14 +107,14 @@ public struct ReplayComposer: Sendable {
     }
 
     /// The frame of an attempt whose program could not run: `background` with why, as a result.
-    public func unrunnableFrame(attempt: ReplayAttempt, background: RGBImage) -> RGBImage {
+    public func unrunnableFrame(attempt: SessionRun.Attempt, background: RGBImage) -> RGBImage {
         var image = background
-        TextBlock.result(attempt.headline, solved: false, on: &image)
+        TextBlock.result(attempt.replayHeadline(level: level), solved: false, on: &image)
         return image
     }
 
     /// The caption: the step and its card while running, the result at the end.
-    public func caption(attempt: ReplayAttempt, moment: RobotAnimation.Moment, time: Double, animation: RobotAnimation) -> String {
+    public func caption(attempt: SessionRun.Attempt, moment: RobotAnimation.Moment, time: Double, animation: RobotAnimation) -> String {
         let trace = animation.trace
         if let step = moment.step {
             let s = trace.steps[step]
@@ -129,13 +130,13 @@ public struct ReplayComposer: Sendable {
                 "Attempt %1$s: %2$s card", "Attempt %1$s: %2$s cards", count: trace.program.count, attempt.number,
                 trace.program.count)
         }
-        return attempt.headline
+        return attempt.replayHeadline(level: level)
     }
 
     /// An attempt's title card: "Attempt 2" and its cards, never what came of them (that is shown after the
     /// robot's last step).
-    public func titleCard(for attempt: ReplayAttempt, background: RGBImage) -> RGBImage {
-        titleCard(background: background, heading: Messages.text("Attempt %s", attempt.number), detail: Self.programLine(attempt.program))
+    public func titleCard(for attempt: SessionRun.Attempt, background: RGBImage) -> RGBImage {
+        titleCard(background: background, heading: Messages.text("Attempt %s", attempt.number), detail: Self.programLine(attempt.shownProgram))
     }
 
     /// "Program (5 cards): forward jump right jump forward", the cards as given (in the reader's language).

@@ -2,6 +2,7 @@ import CardBotGeometry
 import CardBotImaging
 import CardBotLesson
 import CardBotSupport
+import CardBotTracking
 import CardBotVision
 
 /// Renders the replay of a recorded session of still frames: for each attempt, its run frame is read again in
@@ -37,18 +38,20 @@ public struct SessionReplayer: Sendable {
         self.limits = limits
     }
 
-    /// Writes every attempt's frames into `sink` (and finishes it).
+    /// Writes the frames of every attempt of `run` (a session of stills) into `sink` (and finishes it).
     /// - Parameter warn: told once per attempt that falls back to the flat map, with the reason.
     /// - Throws: `ImageError` when a run frame cannot be read or a frame cannot be written.
-    public func write<Sink: ReplayFrameSink>(_ attempts: [ReplayAttempt], into sink: inout Sink,
+    public func write<Sink: ReplayFrameSink>(_ run: SessionRun, into sink: inout Sink,
                                              warn: (String) -> Void) throws -> Summary {
         let composer = ReplayComposer(level: level, options: options)
         let fitter = TablePlaneFitter(geometry: options.cards)
         var reader = ImageReader(limits: limits)
         var summary = Summary(frames: 0, flatAttempts: [])
         var size: (width: Int, height: Int)? = nil
-        for attempt in attempts {
-            guard let path = attempt.framePath else { continue }
+        let paths = run.session.isVideo ? [] : run.session.framePaths
+        for attempt in run.attempts {
+            guard paths.indices.contains(attempt.frame) else { continue }
+            let path = paths[attempt.frame]
             var background = try reader.readRGB(path)
             var cards = attempt.cards
             if let size, size != (background.width, background.height) {
@@ -75,13 +78,11 @@ public struct SessionReplayer: Sendable {
         let composer = ReplayComposer(level: level, options: options)
         let flat = FlatMapView(map: level.map, width: width, height: height)
         let background = RGBImage(width: width, height: height, fill: FlatMapView.background)
-        let attempt = ReplayAttempt(
-            number: 1, frameName: "", framePath: nil, frameIndex: 0, markers: [], trace: trace,
-            headline: ResultWords.sentence(trace, level: level))
+        let attempt = SessionRun.Attempt(typed: trace)
         var frames = 0
         let title = composer.titleCard(
             background: background, heading: Messages.text("Level %1$s: %2$s", level.number, level.localized(Messages.preferences).name),
-            detail: ReplayComposer.programLine(attempt.program))
+            detail: ReplayComposer.programLine(attempt.shownProgram))
         for _ in 0..<options.frames(options.titleSeconds) {
             try sink.append(title)
             frames += 1
@@ -94,7 +95,7 @@ public struct SessionReplayer: Sendable {
                 var image = flat.render(map: level.map, moment: moment, solved: trace.success, renderer: composer.renderer,
                                         robotPixels: composer.robotPixels(width: width, height: height))
                 if time >= animation.duration && moment.step == nil {
-                    TextBlock.result(attempt.headline, solved: trace.success, on: &image)
+                    TextBlock.result(attempt.replayHeadline(level: level), solved: trace.success, on: &image)
                 } else {
                     TextBlock.caption(composer.caption(attempt: attempt, moment: moment, time: time, animation: animation), on: &image)
                 }

@@ -1,28 +1,24 @@
 import CardBotImaging
 import CardBotLesson
 import CardBotSupport
+import CardBotTracking
 import CardBotVision
 
 /// Renders the replay of a video session: from each attempt's run frame on, the robot performs its steps over the
 /// following camera frames, the table plane followed from frame to frame (`PlaneTracker`: smoothed, kept while a
 /// hand hides the cards).
 ///
-/// The camera frames come from the session's `FrameSource`, which hands out the luma plane: the camera image of a
-/// video replay is grey under the coloured overlay.
+/// The camera frames are decoded again, in colour, from the session's `FrameSource` read as the run read it (the
+/// same limits and sampling, so the same frames); their cards are the run's (``SessionRun/cards(inFrame:)``):
+/// nothing is detected again.
 public struct VideoSessionReplayer: Sendable {
-    /// The level played.
-    public let level: Level
-    /// The deck the cards are read with.
-    public let deck: Deck
     /// Pace and assumptions.
     public let options: ReplayOptions
     /// Workers decoding and reading frames.
     public let jobs: Int
 
     /// Creates a replayer.
-    public init(level: Level, deck: Deck, options: ReplayOptions, jobs: Int = 2) {
-        self.level = level
-        self.deck = deck
+    public init(options: ReplayOptions, jobs: Int = 2) {
         self.options = options
         self.jobs = max(1, jobs)
     }
@@ -35,7 +31,7 @@ public struct VideoSessionReplayer: Sendable {
 
     /// The attempt being shown.
     private struct Active {
-        var attempt: ReplayAttempt
+        var attempt: SessionRun.Attempt
         var animation: RobotAnimation?
         var tracker: PlaneTracker
         var view: ReplayView
@@ -45,18 +41,19 @@ public struct VideoSessionReplayer: Sendable {
         var stepSeconds: Double
     }
 
-    /// Writes every attempt's frames into `sink` (and finishes it).
+    /// Writes the frames of every attempt of `run` (a video session) into `sink` (and finishes it), over the frames
+    /// of `source`: the recording read as the run read it.
     /// - Parameter warn: told once per attempt that falls back to the flat map, with the reason.
     /// - Throws: `ImageError` when the source cannot be read or a frame cannot be written.
-    public func write<Sink: ReplayFrameSink>(_ attempts: [ReplayAttempt], source: any FrameSource, into sink: inout Sink,
+    public func write<Sink: ReplayFrameSink>(_ run: SessionRun, source: any FrameSource, into sink: inout Sink,
                                              warn: (String) -> Void) throws -> SessionReplayer.Summary {
+        let level = run.level
         let composer = ReplayComposer(level: level, options: options)
-        let deck = self.deck
-        var pending = attempts.sorted { $0.frameIndex < $1.frameIndex }[...]
+        var pending = run.attempts.sorted { $0.frame < $1.frame }[...]
         var active: Active? = nil
         var summary = SessionReplayer.Summary(frames: 0, flatAttempts: [])
         var failure: Error? = nil
-        var lastFrame: (RGBImage, Double)? = nil
+        var lastFrame: (image: RGBImage, cards: [Detection], seconds: Double)? = nil
 
         /// Renders the active attempt over `background` up to time `until` (seconds), one output frame per
         /// 1/fps seconds since the last one written.
@@ -81,26 +78,24 @@ public struct VideoSessionReplayer: Sendable {
         // comes while the previous one is still being shown starts from its own run frame.
         var captured: [Int: (frame: Frame, background: RGBImage, seconds: Double)] = [:]
         func startNext(at seconds: Double) throws {
-            guard active == nil, let next = pending.first, let run = captured[next.number] else { return }
+            guard active == nil, let next = pending.first, let held = captured[next.number] else { return }
             pending.removeFirst()
             captured[next.number] = nil
             written = max(written, seconds)
-            active = try begin(next, frame: run.frame, background: run.background, seconds: written, composer: composer,
-                               sink: &sink, summary: &summary, warn: warn)
+            active = try begin(next, frame: held.frame, background: held.background, seconds: written, level: level,
+                               composer: composer, sink: &sink, summary: &summary, warn: warn)
         }
 
-        // Detection reads each frame's luma; the robot is drawn over the same frame in colour.
+        // Each frame in colour, with the cards the run read in it: the robot is drawn over it, the plane followed.
         try source.readInColour(jobs: jobs, makeReader: {
-            let analyzer = FrameAnalyzer(deck: deck)
-            return { image, colour, stamp in
-                Frame(image: colour, cards: analyzer.analyze(image, file: stamp.name).cards)
-            }
+            { _, colour, _ in colour }
         }, deliver: { scanned in
-            guard case .success(let frame) = scanned.outcome else { return true }
+            guard case .success(let colour) = scanned.outcome else { return true }
+            let frame = Frame(image: colour, cards: run.cards(inFrame: scanned.stamp.index))
             let background = frame.image
             let seconds = scanned.stamp.seconds
-            lastFrame = (background, seconds)
-            for attempt in pending where attempt.frameIndex <= scanned.stamp.index && captured[attempt.number] == nil {
+            lastFrame = (background, frame.cards, seconds)
+            for attempt in pending where attempt.frame <= scanned.stamp.index && captured[attempt.number] == nil {
                 captured[attempt.number] = (frame, background, seconds)
             }
             do {
@@ -130,19 +125,17 @@ public struct VideoSessionReplayer: Sendable {
         // The video ended before the robot did: the last frame is held until the end, and attempts still waiting
         // are shown over their run frames held still.
         while true {
-            if let state = active, let (background, _) = lastFrame {
-                try render(state, background: background, until: state.end)
+            if let state = active, let last = lastFrame {
+                try render(state, background: last.image, until: state.end)
                 active = nil
             }
             guard let next = pending.first else { break }
-            if captured[next.number] == nil, let (background, seconds) = lastFrame {
-                let analyzer = FrameAnalyzer(deck: deck)
-                captured[next.number] = (Frame(image: background, cards: analyzer.analyze(background.luminance).cards),
-                                         background, seconds)
+            if captured[next.number] == nil, let last = lastFrame {
+                captured[next.number] = (Frame(image: last.image, cards: last.cards), last.image, last.seconds)
             }
-            guard let run = captured[next.number] else { break }
+            guard let held = captured[next.number] else { break }
             try startNext(at: written)
-            lastFrame = (run.background, run.seconds)
+            lastFrame = (held.background, held.frame.cards, held.seconds)
         }
         try sink.finish()
         return summary
@@ -150,8 +143,8 @@ public struct VideoSessionReplayer: Sendable {
 
     /// Starts an attempt at its run frame: the plane, the view, the title card.
     private func begin<Sink: ReplayFrameSink>(
-        _ attempt: ReplayAttempt, frame: Frame, background: RGBImage, seconds: Double, composer: ReplayComposer,
-        sink: inout Sink, summary: inout SessionReplayer.Summary, warn: (String) -> Void
+        _ attempt: SessionRun.Attempt, frame: Frame, background: RGBImage, seconds: Double, level: Level,
+        composer: ReplayComposer, sink: inout Sink, summary: inout SessionReplayer.Summary, warn: (String) -> Void
     ) throws -> Active {
         var tracker = PlaneTracker(fitter: TablePlaneFitter(geometry: options.cards))
         let plane = tracker.fitter.fit(frame.cards)

@@ -1,4 +1,5 @@
 import CardBotLesson
+import CardBotTracking
 
 /// One program a child ran in a session, in the order tried, and what came of it: the history of attempts a
 /// teacher reads in the class report and the gradebook keeps.

@@ -1,3 +1,4 @@
+import CardBotTracking
 import CardBotVision
 
 /// How one card of an attempt's program was read in the attempt's frame: its marker, how sure the reading is and

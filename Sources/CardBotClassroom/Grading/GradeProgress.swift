@@ -38,11 +38,7 @@ public struct GradeProgress: Sendable, Equatable {
     public func line(width: Int = 80) -> String {
         let fraction = frames > 0 ? Double(framesDone) / Double(frames) : (sessions > 0 ? Double(sessionsDone) / Double(sessions) : 1)
         let rate = Messages.text("%s frames/s", Int(framesPerSecond.rounded()))
-        // One session (a run): its frames; a class: its sessions.
-        let done =
-            sessions == 1 && sessionsDone == 0
-            ? Messages.plural("%1$s/%2$s frame", "%1$s/%2$s frames", count: frames, framesDone, frames)
-            : Messages.plural("%1$s/%2$s session", "%1$s/%2$s sessions", count: sessions, sessionsDone, sessions)
+        let done = Messages.plural("%1$s/%2$s session", "%1$s/%2$s sessions", count: sessions, sessionsDone, sessions)
         return JobProgress.bar(fraction: fraction, text: "  \(done)  \(rate)  \(JobProgress.left(secondsLeft))", width: width)
     }
 }

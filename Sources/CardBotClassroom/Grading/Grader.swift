@@ -2,6 +2,7 @@ import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
+import CardBotTracking
 import CardBotVision
 import Dispatch
 import Foundation

@@ -1,6 +1,7 @@
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
+import CardBotTracking
 
 /// The grade of one recorded session: who, which level, how many attempts, whether and how well it was solved.
 ///

@@ -1,3 +1,5 @@
+import CardBotTracking
+
 /// Makes the pictures of graded sessions for the HTML report and the gradebook: the caller's renderer (CardBotPictures'
 /// `ReportPainter`), handed to the ``Grader`` as `GradeStore` hands it the gradebook, so that grading links no
 /// renderer, no cairo and no FFmpeg encoder.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardBotClassroom
 import CardBotSupport
+import CardBotTracking
 import CardBotVision
 
 /// `--stable-seconds` and `--settle-seconds`: how a recording's programs and attempts are read, in seconds.

@@ -1,6 +1,7 @@
 import CardBotAR
 import CardBotImaging
 import CardBotSupport
+import CardBotTracking
 
 /// A replay's frames on their way to another sink, counted for a progress bar.
 struct ProgressFrameSink: ReplayFrameSink {
@@ -31,7 +32,7 @@ struct ProgressFrameSink: ReplayFrameSink {
 
     /// The frames `attempts` make: each one's title, then its walk and the end held (or the end alone for a
     /// program that could not run), as ``ReplayComposer`` draws them.
-    static func expectedFrames(_ attempts: [ReplayAttempt], composer: ReplayComposer) -> Int {
+    static func expectedFrames(_ attempts: [SessionRun.Attempt], composer: ReplayComposer) -> Int {
         attempts.reduce(0) { total, attempt in
             let body = attempt.trace.map { composer.timeline(steps: $0.steps.count).count }
                 ?? composer.options.frames(composer.options.holdSeconds)

@@ -4,6 +4,7 @@ import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
+import CardBotTracking
 import CardBotVision
 import Foundation
 
@@ -69,16 +70,16 @@ public struct ReplayJob: Sendable {
         progress: (@Sendable (JobProgress) -> Void)? = nil
     ) throws -> String {
         let recording = result.session
-        let attempts = result.replayAttempts
+        let attempts = result.attempts
         let expected = ProgressFrameSink.expectedFrames(attempts, composer: ReplayComposer(level: result.level, options: options))
         return try write(what: Messages.plural("%s attempt", "%s attempts", count: attempts.count, attempts.count), expected: expected, progress: progress) { sink in
             if recording.isVideo {
-                let replayer = VideoSessionReplayer(level: result.level, deck: deck, options: options, jobs: jobs)
+                // The frames as the run read them (its limits and sampling): the run's cards are theirs.
                 let source = recording.frameSource(limits: limits, sampleFPS: sampleFPS)
-                return try replayer.write(attempts, source: source, into: &sink, warn: warn).frames
+                return try VideoSessionReplayer(options: options, jobs: jobs).write(result, source: source, into: &sink, warn: warn).frames
             }
             let replayer = SessionReplayer(level: result.level, deck: deck, options: options, limits: limits)
-            return try replayer.write(attempts, into: &sink, warn: warn).frames
+            return try replayer.write(result, into: &sink, warn: warn).frames
         }
     }
 

@@ -4,6 +4,7 @@ import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
+import CardBotTracking
 import CardBotVision
 import Foundation
 
@@ -95,7 +96,7 @@ final class SessionPainter {
     private func addReplays(_ run: SessionRun, to pictures: inout SessionPictures) {
         var spent = 0
         let source = run.session.frameSource(limits: limits, sampleFPS: sampleFPS)
-        for (attempt, replay) in zip(run.attempts, run.replayAttempts) {
+        for attempt in run.attempts {
             let frame: RGBImage
             do {
                 frame = try source.colourFrame(FrameStamp(index: attempt.frame, name: attempt.frameName, seconds: attempt.seconds))
@@ -110,7 +111,7 @@ final class SessionPainter {
             }
             let gif: [UInt8]
             do {
-                gif = try ReplayClip.gif(replay, frame: frame, level: run.level, cards: cards)
+                gif = try ReplayClip.gif(attempt, frame: frame, level: run.level, cards: cards)
             } catch {
                 pictures.notMade.append(Messages.text("the replay of attempt %1$s (%2$s)", attempt.number, Self.reason(error)))
                 continue

@@ -3,6 +3,7 @@ import CardBotClassroom
 import CardBotCommandLine
 import CardBotSession
 import CardBotSupport
+import CardBotTracking
 
 extension CardBotCommand {
     /// `cardbot check`: whether this camera setup will read the cards, said before the lesson.

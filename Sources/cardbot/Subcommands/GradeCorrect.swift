@@ -2,6 +2,7 @@ import ArgumentParser
 import CardBotClassroom
 import CardBotCommandLine
 import CardBotSupport
+import CardBotTracking
 
 extension CardBotCommand.Grade {
     /// `cardbot grade correct`: a teacher's correction of what CardBot read in one attempt of a session.

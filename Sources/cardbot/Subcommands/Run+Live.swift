@@ -5,6 +5,7 @@ import CardBotImaging
 import CardBotLesson
 import CardBotSession
 import CardBotSupport
+import CardBotTracking
 import Foundation
 
 extension CardBotCommand.Run {

@@ -5,6 +5,7 @@ import CardBotImaging
 import CardBotPictures
 import CardBotSession
 import CardBotSupport
+import CardBotTracking
 import Foundation
 
 extension CardBotCommand.Run {

@@ -3,6 +3,7 @@ import CardBotClassroom
 import CardBotCommandLine
 import CardBotLesson
 import CardBotPictures
+import CardBotTracking
 
 extension CardBotCommand.Run {
     /// Runs the program typed with `--program` and prints every step (and the replay of the flat map).

@@ -3,6 +3,7 @@ import CardBotClassroom
 import CardBotCommandLine
 import CardBotSession
 import CardBotSupport
+import CardBotTracking
 
 extension CardBotCommand {
     /// `cardbot run`: runs a program on a level and prints every step; the program is typed, or read

@@ -1,5 +1,5 @@
-import CardBotClassroom
 import CardBotImaging
+import CardBotTracking
 import Testing
 
 /// A lesson as a function of time: the program cards in view and whether the GO card (marker 18) is in view.

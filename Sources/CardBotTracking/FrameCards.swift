@@ -35,6 +35,11 @@ struct FrameCards {
 
     /// The cards read in the frame `stamp`; none for a frame that was unreadable or is no longer kept.
     func cards(of stamp: FrameStamp) -> [Detection] {
-        byFrame[stamp.index] ?? []
+        cards(ofFrame: stamp.index)
+    }
+
+    /// The cards read in the frame at `index`; none for a frame that was unreadable or is no longer kept.
+    func cards(ofFrame index: Int) -> [Detection] {
+        byFrame[index] ?? []
     }
 }

@@ -1,4 +1,3 @@
-import CardBotClassroom
 import CardBotSession
 import Testing
 

@@ -67,6 +67,23 @@ public struct SessionRun: Sendable {
         /// this says who corrected it and what CardBot had read.
         public var correction: AttemptCorrection? = nil
 
+        /// Creates an attempt.
+        public init(
+            number: Int, signal: RunSignal, frame: Int, frameName: String, seconds: Double, markers: [Int],
+            cardNames: [String], outcome: Outcome, cards: [Detection] = [], correction: AttemptCorrection? = nil
+        ) {
+            self.number = number
+            self.signal = signal
+            self.frame = frame
+            self.frameName = frameName
+            self.seconds = seconds
+            self.markers = markers
+            self.cardNames = cardNames
+            self.outcome = outcome
+            self.cards = cards
+            self.correction = correction
+        }
+
         /// The trace, when the program ran.
         public var trace: Trace? {
             if case .ran(let trace) = outcome { return trace }
@@ -120,7 +137,8 @@ public struct SessionRun: Sendable {
     /// Every frame read, with its time and the cards on it as marker ids (nil for an unreadable frame): where an
     /// attempt the teacher adds finds its frame. Empty for a live stream.
     public var frames: [AttemptTracker.Frame] = []
-    /// The cards of every frame read, corners kept: an added attempt's evidence.
+    /// The cards of every frame read, corners kept: an added attempt's evidence, and the table plane of every
+    /// frame of a video's replay.
     var frameCards = FrameCards()
     /// Those of ``notes`` about a stretch of the recording (a GO card covered and not counted as a tap), with the
     /// stretch: an attempt the teacher adds there takes the note back (``correcting(_:file:deckNames:)``).
@@ -144,5 +162,12 @@ public struct SessionRun: Sendable {
     /// The solving attempt with the fewest cards (the earliest among equals).
     public var bestSuccess: Attempt? {
         attempts.filter(\.solved).min { $0.markers.count < $1.markers.count }
+    }
+
+    /// The cards read in the frame at `index` (0-based, among the frames read), in reading order with their corners,
+    /// confidence and corrected cells: what a replay or a picture of that frame draws, so that no frame is
+    /// detected twice. None for an unreadable frame, or one a live stream no longer keeps.
+    public func cards(inFrame index: Int) -> [Detection] {
+        frameCards.cards(ofFrame: index)
     }
 }

@@ -63,7 +63,7 @@ public struct SessionJob: Sendable {
     ///   recording holds (a video's count is the container's estimate).
     /// - Throws: `ImageError` when the recording cannot be read at all (a damaged frame is only unreadable).
     public func run(
-        _ recording: RecordedSession, lesson: Lesson, progress: (@Sendable (GradeProgress) -> Void)? = nil,
+        _ recording: RecordedSession, lesson: Lesson, progress: (@Sendable (JobProgress) -> Void)? = nil,
         corrected: Bool = true
     ) throws -> SessionRun {
         var frames: (@Sendable (Int) -> Void)? = nil
@@ -72,7 +72,7 @@ public struct SessionJob: Sendable {
             let start = ContinuousClock.now
             frames = { done in
                 let seconds = (ContinuousClock.now - start).seconds
-                progress(GradeProgress(sessionsDone: 0, sessions: 1, framesDone: done, frames: max(expected, done), seconds: seconds))
+                progress(JobProgress(done: done, total: max(expected, done), unit: .framesRead, seconds: seconds))
             }
         }
         return try runner(jobs: jobs).run(

@@ -1,6 +1,6 @@
-import CardBotClassroom
 import CardBotImaging
 import CardBotSession
+import CardBotTracking
 import Testing
 
 /// A few photos of the table, named one by one: each photo whose program differs from the photo before runs it.

@@ -1,6 +1,6 @@
-@testable import CardBotClassroom
 import CardBotGeometry
 import CardBotImaging
+@testable import CardBotTracking
 import CardBotVision
 import Foundation
 import Testing

@@ -1,7 +1,8 @@
-@testable import CardBotClassroom
 import CardBotGeometry
 import CardBotImaging
 import CardBotSupport
+import CardBotTestSupport
+@testable import CardBotTracking
 import CardBotVision
 import Foundation
 import Testing

@@ -1,9 +1,9 @@
-@testable import CardBotClassroom
 import CardBotGeometry
 import CardBotImaging
 import CardBotSession
 import CardBotSupport
 import CardBotTestSupport
+@testable import CardBotTracking
 import CardBotVision
 import Testing
 

@@ -1,25 +1,24 @@
 import CardBotGeometry
 import CardBotImaging
 import CardBotSynth
-import CardBotTestSupport
 import CardBotVision
 import Foundation
 
 /// Recordings for the capture check's tests, synthesized in process: a row of the default deck's cards and the GO
 /// card on a table, seen by a steady camera, then one thing made bad (the camera far, shaking, the room dark, a lamp
 /// shining off a card).
-enum CaptureScenes {
+public enum CaptureScenes {
     /// What is made bad.
-    enum Setup: String, CaseIterable, Sendable {
+    public enum Setup: String, CaseIterable, Sendable {
         case good, far, blurred, dark, glare, noisy
     }
 
-    static let deck: Deck = {
+    public static let deck: Deck = {
         do { return try Deck.load(PackageRoot.path("Cards/deck.json")) } catch { fatalError("the default deck does not load: \(error)") }
     }()
 
     /// The deck's code cards as the synthesizer's faces (the GO card among them, to lay in the row).
-    static let faces: [CardFace] = deck.cards.filter { $0.code != nil }.enumerated().map { index, card in
+    public static let faces: [CardFace] = deck.cards.filter { $0.code != nil }.enumerated().map { index, card in
         let code = card.code!
         return CardFace(
             id: card.marker, gridSize: code.size, isWhite: code.isWhite, title: card.title,
@@ -27,7 +26,7 @@ enum CaptureScenes {
     }
 
     /// `count` frames of `setup`, 640x480, markers about `size` px (before the setup changes them).
-    static func frames(_ setup: Setup, count: Int = 2, size: Double = 34, glare: (radius: Double, peak: Double) = (0.2, 2)) -> [GrayImage] {
+    public static func frames(_ setup: Setup, count: Int = 2, size: Double = 34, glare: (radius: Double, peak: Double) = (0.2, 2)) -> [GrayImage] {
         let go = deck.goMarker ?? 18
         let program = [[0, 1, 2, 3].map { deck.cards[$0].marker } + [go]]
         let generator = try! SceneGenerator(

@@ -1,4 +1,4 @@
-import CardBotClassroom
+import CardBotTracking
 import Testing
 
 @Suite("Stable program tracking in seconds")

@@ -1,6 +1,6 @@
-@testable import CardBotClassroom
 import CardBotSession
 import CardBotSupport
+@testable import CardBotTracking
 import Testing
 
 /// A teacher's correction answers the review reasons it is about, and only those.
