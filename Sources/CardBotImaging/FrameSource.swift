@@ -43,11 +43,22 @@ public protocol FrameSource: Sendable {
     /// The length in seconds the source's container claims (a video's), when it claims one: frames that stop well
     /// before it tell of a file cut short.
     var claimedDuration: Double? { get }
+
+    /// A cursor that decodes, in colour, frames `read` delivered, asked for in playing order (for pictures made of
+    /// some of the frames, such as a video's replay): the frames between are not decoded where the source can skip
+    /// them.
+    /// - Throws: `ImageError` when the source cannot be opened.
+    func colourCursor() throws -> any ColourFrameCursor
 }
 
 extension FrameSource {
     /// No length is claimed (stills, streams).
     public var claimedDuration: Double? { nil }
+
+    /// Each frame decoded on its own (stills).
+    public func colourCursor() throws -> any ColourFrameCursor {
+        EachFrameCursor(source: self)
+    }
 
     /// A source without colour gives its gray frame.
     public func colourFrame(_ stamp: FrameStamp) throws -> RGBImage {

@@ -203,6 +203,12 @@ public struct VideoFrameSource: FrameSource {
         }
     }
 
+    /// One decoder kept open for frames asked in playing order: forward over short gaps, a seek over long ones.
+    public func colourCursor() throws -> any ColourFrameCursor {
+        try checkFile()
+        return try VideoColourCursor(url: url, file: file, limits: limits, threads: 2)
+    }
+
     public func colourFrame(_ stamp: FrameStamp) throws -> RGBImage {
         var extractor = ColourExtractor()
         defer { extractor.release() }

@@ -52,8 +52,6 @@ public struct VideoSessionReplayer: Sendable {
         var pending = run.attempts.sorted { $0.frame < $1.frame }[...]
         var active: Active? = nil
         var summary = SessionReplayer.Summary(frames: 0, flatAttempts: [])
-        var failure: Error? = nil
-        var lastFrame: (image: RGBImage, cards: [Detection], seconds: Double)? = nil
 
         /// Renders the active attempt over `background` up to time `until` (seconds), one output frame per
         /// 1/fps seconds since the last one written.
@@ -86,56 +84,63 @@ public struct VideoSessionReplayer: Sendable {
                                composer: composer, sink: &sink, summary: &summary, warn: warn)
         }
 
-        // Each frame in colour, with the cards the run read in it: the robot is drawn over it, the plane followed.
-        try source.readInColour(jobs: jobs, makeReader: {
-            { _, colour, _ in colour }
-        }, deliver: { scanned in
-            guard case .success(let colour) = scanned.outcome else { return true }
-            let frame = Frame(image: colour, cards: run.cards(inFrame: scanned.stamp.index))
-            let background = frame.image
-            let seconds = scanned.stamp.seconds
-            lastFrame = (background, frame.cards, seconds)
-            for attempt in pending where attempt.frame <= scanned.stamp.index && captured[attempt.number] == nil {
-                captured[attempt.number] = (frame, background, seconds)
+        // The frames the run read, with their cards: a frame is decoded (in colour, the robot drawn over it) only
+        // when an attempt starts on it or is being shown over it, so the stretches between attempts are sought over.
+        var cursor = try source.colourCursor()
+        var lastFrame: (stamp: FrameStamp, cards: [Detection])? = nil
+        for read in run.frames where read.markers != nil {
+            let stamp = read.stamp
+            let cards = run.cards(inFrame: stamp.index)
+            var decoded: RGBImage? = nil
+            func background() throws -> RGBImage {
+                if let decoded { return decoded }
+                let image = try cursor.colourFrame(stamp)
+                decoded = image
+                return image
             }
-            do {
-                try startNext(at: seconds)
-                if var state = active {
-                    state.tracker.update(frame.cards)
-                    if case .table(_, let layout, let cards) = state.view, let h = state.tracker.homography,
-                        let pose = CameraPose(homography: h, width: background.width, height: background.height,
-                                              fieldOfView: options.fieldOfView)
-                    {
-                        state.view = .table(pose: pose, layout: layout, cards: cards)
-                    }
-                    active = state
-                    try render(state, background: background, until: min(seconds, state.end))
-                    if seconds >= state.end {
-                        active = nil
-                        try startNext(at: seconds)
-                    }
+            lastFrame = (stamp, cards)
+            for attempt in pending where attempt.frame <= stamp.index && captured[attempt.number] == nil {
+                let image = try background()
+                captured[attempt.number] = (Frame(image: image, cards: cards), image, stamp.seconds)
+            }
+            try startNext(at: stamp.seconds)
+            if var state = active {
+                let image = try background()
+                state.tracker.update(cards)
+                if case .table(_, let layout, let seen) = state.view, let h = state.tracker.homography,
+                    let pose = CameraPose(homography: h, width: image.width, height: image.height, fieldOfView: options.fieldOfView)
+                {
+                    state.view = .table(pose: pose, layout: layout, cards: seen)
                 }
-            } catch {
-                failure = error
-                return false
+                active = state
+                try render(state, background: image, until: min(stamp.seconds, state.end))
+                if stamp.seconds >= state.end {
+                    active = nil
+                    try startNext(at: stamp.seconds)
+                }
             }
-            return active != nil || !pending.isEmpty
-        })
-        if let failure { throw failure }
+            if active == nil && pending.isEmpty { break }
+        }
         // The video ended before the robot did: the last frame is held until the end, and attempts still waiting
         // are shown over their run frames held still.
+        var held: (image: RGBImage, seconds: Double)? = nil
+        func lastImage() throws -> (image: RGBImage, seconds: Double)? {
+            if held == nil, let lastFrame { held = (try cursor.colourFrame(lastFrame.stamp), lastFrame.stamp.seconds) }
+            return held
+        }
         while true {
-            if let state = active, let last = lastFrame {
+            if let state = active, let last = try lastImage() {
                 try render(state, background: last.image, until: state.end)
                 active = nil
             }
             guard let next = pending.first else { break }
-            if captured[next.number] == nil, let last = lastFrame {
-                captured[next.number] = (Frame(image: last.image, cards: last.cards), last.image, last.seconds)
+            if captured[next.number] == nil, let last = try lastImage() {
+                captured[next.number] = (Frame(image: last.image, cards: lastFrame?.cards ?? []), last.image, last.seconds)
             }
-            guard let held = captured[next.number] else { break }
+            guard let run = captured[next.number] else { break }
             try startNext(at: written)
-            lastFrame = (held.background, held.frame.cards, held.seconds)
+            held = (run.background, run.seconds)
+            lastFrame = (FrameStamp(index: next.frame, name: next.frameName, seconds: run.seconds), run.frame.cards)
         }
         try sink.finish()
         return summary

@@ -1,0 +1,58 @@
+import CFFmpeg
+import CardBotImaging
+import CardBotSupport
+
+/// A video's frames in colour, asked for in playing order, from one decoder kept open: a frame up to
+/// ``seekGap`` seconds ahead is reached by decoding forward, a farther one by seeking to the key frame before it,
+/// so that a replay of a few attempts decodes their stretches of the video and not the time between.
+final class VideoColourCursor: ColourFrameCursor {
+    /// The longest gap decoded through rather than sought over, in seconds: a seek costs a key frame interval of
+    /// decoding (a phone's is 1-2 s).
+    static let seekGap = 2.0
+
+    private let decoder: VideoDecoder
+    private let file: String
+    private var extractor = ColourExtractor()
+    /// The time of the last frame decoded; nil before the first and after a seek.
+    private var position: Double? = nil
+    /// The last frame handed out, for the same stamp asked again.
+    private var last: (seconds: Double, image: RGBImage)? = nil
+
+    /// Opens `url` (`file` in messages).
+    /// - Throws: `ImageError` when the video cannot be opened.
+    init(url: String, file: String, limits: ImageLimits, threads: Int) throws {
+        decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: threads)
+        self.file = file
+    }
+
+    deinit {
+        extractor.release()
+    }
+
+    func colourFrame(_ stamp: FrameStamp) throws -> RGBImage {
+        let tolerance = 1e-3
+        if let last, abs(last.seconds - stamp.seconds) < tolerance { return last.image }
+        if position.map({ stamp.seconds + tolerance < $0 || stamp.seconds - $0 > Self.seekGap }) ?? (stamp.seconds > Self.seekGap) {
+            _ = decoder.seek(to: stamp.seconds)
+            position = nil
+        }
+        // Frames before the one asked for need no decoding unless later frames refer to them.
+        decoder.unneededBefore = stamp.seconds
+        while true {
+            switch decoder.next() {
+            case .end:
+                throw ImageError(.truncated, file: file, said: Messages.later("no frame at %s", .decimal(stamp.name)))
+            case .damaged:
+                continue
+            case .frame(let frame, let seconds):
+                position = seconds
+                guard seconds + tolerance >= stamp.seconds else { continue }
+                guard let image = extractor.extract(frame, rotation: decoder.rotation) else {
+                    throw ImageError(.unknownFormat, file: file, said: Messages.later("the frame's pixel format cannot be read"))
+                }
+                last = (seconds, image)
+                return image
+            }
+        }
+    }
+}
