@@ -53,14 +53,6 @@ extension Gradebook {
 
     /// Runs `body`, turning a database error into a ``GradebookError`` naming this gradebook.
     func wrap<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as GradebookError {
-            throw error
-        } catch let error as DamagedGradebookValue {
-            throw GradebookError(file: path, reason: error.description)
-        } catch {
-            throw GradebookError(file: path, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
-        }
+        try GradebookError.reading(path, body)
     }
 }

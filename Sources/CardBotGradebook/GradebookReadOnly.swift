@@ -26,16 +26,10 @@ enum GradebookReadOnly {
     /// Runs `body` on a read-only connection to the gradebook at `path`, and closes it; a database error, or a
     /// damaged value, becomes a ``GradebookError`` naming the gradebook.
     static func read<T>(_ path: String, _ body: (Database) throws -> T) throws -> T {
-        do {
+        try GradebookError.reading(path) {
             let queue = try open(path)
             defer { try? queue.close() }
             return try queue.read(body)
-        } catch let error as GradebookError {
-            throw error
-        } catch let error as DamagedGradebookValue {
-            throw GradebookError(file: path, reason: error.description)
-        } catch {
-            throw GradebookError(file: path, said: Messages.later("cannot be read: %s", .plain(GradebookIdentity.message(error))))
         }
     }
 

@@ -43,12 +43,8 @@ enum PartLimits {
         let previous = sqlite3_hard_heap_limit64(-1)
         _ = sqlite3_hard_heap_limit64(heapLimit)
         defer { _ = sqlite3_hard_heap_limit64(previous) }
-        do {
+        try GradebookError.reading(partPath) {
             try part.read { db in try check(db, partPath: partPath) }
-        } catch let error as GradebookError {
-            throw error
-        } catch {
-            throw GradebookError(file: partPath, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
         }
     }
 

@@ -31,12 +31,7 @@ enum PartSchema {
         let expected = try fresh.read(schema)
         let part = try open(partPath, label: "cardbot-part-schema")
         defer { try? part.close() }
-        let found: Schema
-        do {
-            found = try part.read(schema)
-        } catch {
-            throw GradebookError(file: partPath, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
-        }
+        let found = try GradebookError.reading(partPath) { try part.read(schema) }
         if let stranger = found.objects.subtracting(expected.objects).sorted().first {
             throw GradebookError(
                 file: partPath,

@@ -24,7 +24,7 @@ import Testing
                 == "maya/f 1.png: not a PNG")
         let level = LevelLoadError(
             file: typed.entries[0].path + "/level.json",
-            diagnostics: [Diagnostic(file: typed.entries[0].path + "/level.json", position: SourcePosition(line: 3, column: 5), message: "no start")])
+            diagnostics: [LevelProblem(file: typed.entries[0].path + "/level.json", position: SourcePosition(line: 3, column: 5), message: "no start")])
         #expect(typed.errorText(level) == "maya/level.json:3:5: error: no start")
         // Outside the class (a level beside it), and a reason that quotes a path: as written.
         let outside = SessionError(file: root + "/levels/7.json", reason: "the file \(root)/class/maya is odd")

@@ -318,10 +318,11 @@ struct LevelCache {
         return same ? nil : file
     }
 
-    /// The proven optimum of `level` (solved once per `key`).
+    /// The proven optimum of `level` (once per `key`), by the one route `run` takes too: the user's optimum cache,
+    /// which solves a level it has not solved before.
     mutating func optimal(_ level: Level, key: String) -> Int? {
         if let optimal = optima[key] { return optimal }
-        let optimal = Solver.solve(level).optimalCardCount
+        let optimal = OptimumCache.user().optimum(for: level)
         optima[key] = optimal
         return optimal
     }

@@ -15,9 +15,9 @@ struct RosterLookup {
         guard case .gradebook(let version) = try GradebookIdentity.inspect(path), version >= 6 else {
             throw GradebookError(file: path, said: Messages.later("holds no roster: import one with cardbot roster import FILE... --gradebook %s", .plain(path)))
         }
-        do {
-            queue = try GradebookReadOnly.open(path)
-            directory = try queue.read { db -> StudentDirectory? in
+        (queue, directory) = try GradebookError.reading(path) {
+            let queue = try GradebookReadOnly.open(path)
+            let directory = try queue.read { db -> StudentDirectory? in
                 guard let rosterClass else {
                     // A gradebook of schema 6 to 8 (not written by this cardbot yet) has no name forms: in memory.
                     let indexed = try db.tableExists("student_key")
@@ -32,10 +32,7 @@ struct RosterLookup {
                         db, sql: "SELECT * FROM student WHERE id IN (SELECT student_id FROM enrollment WHERE class_id = ?)",
                         arguments: [rosterClass]))
             }
-        } catch let error as GradebookError {
-            throw error
-        } catch {
-            throw GradebookError(file: path, said: Messages.later("cannot be read: %s", .plain("\(GradebookIdentity.message(error))")))
+            return (queue, directory)
         }
     }
 

@@ -4,11 +4,11 @@ extension LevelDecoder {
     /// The diagnostics of one file being decoded, and the checks of its scalar fields (numbers and texts).
     struct Context {
         let file: String
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [LevelProblem] = []
 
         /// Records an error at `position`, told in the reader's language where it is printed (English in JSON).
         mutating func error(at position: SourcePosition, _ said: MessageText) {
-            diagnostics.append(Diagnostic(file: file, position: position, said: said))
+            diagnostics.append(LevelProblem(file: file, position: position, said: said))
         }
 
         /// The whole number `value` holds, within `range`; nil (and an error) for anything else.

@@ -29,7 +29,7 @@ public enum LevelDecoder {
     /// - Parameters:
     ///   - deckNames: the deck's cards by marker id; a marker id missing from it is an error. `nil` skips that check.
     /// - Returns: the level when there were no errors, and every diagnostic found.
-    public static func decode(_ json: JSONValue, file: String, deckNames: [Int: String]?) -> (level: Level?, diagnostics: [Diagnostic]) {
+    public static func decode(_ json: JSONValue, file: String, deckNames: [Int: String]?) -> (level: Level?, diagnostics: [LevelProblem]) {
         var context = Context(file: file)
         guard let members = json.members else {
             context.error(

@@ -5,9 +5,9 @@ public struct LevelLoadError: Error, Sendable, CustomStringConvertible {
     /// The file, as given.
     public var file: String
     /// The problems, in file order; at least one is an error.
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [LevelProblem]
 
-    public init(file: String, diagnostics: [Diagnostic]) {
+    public init(file: String, diagnostics: [LevelProblem]) {
         self.file = file
         self.diagnostics = diagnostics
     }

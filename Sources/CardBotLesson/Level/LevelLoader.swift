@@ -21,7 +21,7 @@ public enum LevelLoader {
         do {
             json = try JSONParser.parse(text)
         } catch {
-            throw LevelLoadError(file: file, diagnostics: [Diagnostic(file: file, position: error.position, said: error.said)])
+            throw LevelLoadError(file: file, diagnostics: [LevelProblem(file: file, position: error.position, said: error.said)])
         }
         let (level, diagnostics) = LevelDecoder.decode(json, file: file, deckNames: deckNames)
         guard let level else { throw LevelLoadError(file: file, diagnostics: diagnostics) }
@@ -31,7 +31,7 @@ public enum LevelLoader {
     /// Reads and parses a level file into positioned JSON, refusing files that are missing, too large or not UTF-8.
     public static func parse(_ path: String) throws(LevelLoadError) -> JSONValue {
         func fail(_ said: MessageText) -> LevelLoadError {
-            LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: .none, said: said)])
+            LevelLoadError(file: path, diagnostics: [LevelProblem(file: path, position: .none, said: said)])
         }
         let bytes: [UInt8]
         do {
@@ -47,7 +47,7 @@ public enum LevelLoader {
                         .number(LevelLimits.maximumFileBytes / 1024)))
             // The file system's own words (a FIFO, a socket, a permission refused), as the system layer says them.
             case .notRegular, .unreadable:
-                throw LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: .none, said: error.said)])
+                throw LevelLoadError(file: path, diagnostics: [LevelProblem(file: path, position: .none, said: error.said)])
             }
         }
         guard String(validating: bytes, as: UTF8.self) != nil else {
@@ -60,7 +60,7 @@ public enum LevelLoader {
             return try JSONParser.parse(bytes)
         } catch {
             // The JSON parser's words are shared by every JSON file CardBot reads; they stay English.
-            throw LevelLoadError(file: path, diagnostics: [Diagnostic(file: path, position: error.position, said: error.said)])
+            throw LevelLoadError(file: path, diagnostics: [LevelProblem(file: path, position: error.position, said: error.said)])
         }
     }
 
@@ -80,7 +80,7 @@ public enum LevelLoader {
             names = try FileSystem.names(in: directory)
         } catch {
             throw LevelLoadError(
-                file: directory, diagnostics: [Diagnostic(file: directory, position: .none, said: Self.unlisted(directory))])
+                file: directory, diagnostics: [LevelProblem(file: directory, position: .none, said: Self.unlisted(directory))])
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }
@@ -110,7 +110,7 @@ extension LevelLoader {
                 : Messages.later(
                     "no level number %s (its levels are %s); give a level file, or the folder of yours with --levels DIR",
                     .number(number), .plain(numbers.map(String.init).joined(separator: ", ")))
-            throw LevelLoadError(file: directory, diagnostics: [Diagnostic(file: directory, position: .none, said: said)])
+            throw LevelLoadError(file: directory, diagnostics: [LevelProblem(file: directory, position: .none, said: said)])
         }
         return try load(argument, deckNames: deckNames)
     }

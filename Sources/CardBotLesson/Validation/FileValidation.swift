@@ -7,9 +7,9 @@ public struct FileValidation: Sendable {
     /// The solver's answer, when the level decoded and every goal and gem can be reached.
     public var solution: Solution?
     /// Every problem found in the file, in position order.
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [LevelProblem]
 
-    public init(file: String, level: Level?, solution: Solution?, diagnostics: [Diagnostic]) {
+    public init(file: String, level: Level?, solution: Solution?, diagnostics: [LevelProblem]) {
         self.file = file
         self.level = level
         self.solution = solution

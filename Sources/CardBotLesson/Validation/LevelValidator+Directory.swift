@@ -2,14 +2,14 @@ import CardBotSupport
 
 extension LevelValidator {
     /// Checks across the levels of one directory: duplicate numbers, unlocks of missing levels, and cycles.
-    static func checkDirectory(_ files: [FileValidation], directory: String) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+    static func checkDirectory(_ files: [FileValidation], directory: String) -> [LevelProblem] {
+        var diagnostics: [LevelProblem] = []
         let levels = files.compactMap(\.level)
         var byNumber: [Int: Level] = [:]
         for level in levels {
             if let first = byNumber[level.number] {
                 diagnostics.append(
-                    Diagnostic(
+                    LevelProblem(
                         file: level.source.file, position: level.source.position(ofField: "number"),
                         said: Messages.later(
                             "level number %1$s is also used by %2$s; every level needs its own number",
@@ -29,13 +29,13 @@ extension LevelValidator {
             guard let target = level.unlocks else { continue }
             if target == level.number {
                 diagnostics.append(
-                    Diagnostic(
+                    LevelProblem(
                         file: level.source.file, position: level.source.position(ofField: "unlocks"),
                         said: Messages.later(
                             "level %s unlocks itself; name the next level, or leave 'unlocks' out for the last one", .number(level.number))))
             } else if byNumber[target] == nil && !partlyKnown.contains(target) {
                 diagnostics.append(
-                    Diagnostic(
+                    LevelProblem(
                         file: level.source.file, position: level.source.position(ofField: "unlocks"),
                         said: Messages.later(
                             "unlocks level %1$s, but %2$s has no level with that number", .number(target), .plain(directory))))
@@ -60,7 +60,7 @@ extension LevelValidator {
             let rotated = Array(cycle[cycle.firstIndex(of: first)!...] + cycle[..<cycle.firstIndex(of: first)!])
             let level = byNumber[first]!
             diagnostics.append(
-                Diagnostic(
+                LevelProblem(
                     file: level.source.file, position: level.source.position(ofField: "unlocks"),
                     said: Messages.later(
                         "the levels unlock each other in a cycle: %s; the last level of a chain unlocks nothing",

@@ -20,7 +20,7 @@ public struct LevelValidator: Sendable {
     /// Validates files and directories (each `*.json` in a directory, except `*.schema.json`).
     public func validate(paths: [String]) -> ValidationReport {
         var files: [FileValidation] = []
-        var cross: [Diagnostic] = []
+        var cross: [LevelProblem] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -28,7 +28,7 @@ public struct LevelValidator: Sendable {
                     let names = try LevelLoader.levelFiles(in: path)
                     if names.isEmpty {
                         let said = Messages.later("the directory holds no level files (*.json)")
-                        cross.append(Diagnostic(file: path, position: .none, said: said))
+                        cross.append(LevelProblem(file: path, position: .none, said: said))
                     }
                     let validated = names.map { validate(file: $0) }
                     files += validated
@@ -61,7 +61,7 @@ public struct LevelValidator: Sendable {
         } catch {
             return FileValidation(
                 file: file, level: nil, solution: nil,
-                diagnostics: [Diagnostic(file: file, position: error.position, said: error.said)])
+                diagnostics: [LevelProblem(file: file, position: error.position, said: error.said)])
         }
     }
 
@@ -80,9 +80,9 @@ public struct LevelValidator: Sendable {
     }
 
     /// Reachability of the goal and every gem, then the solver within `maxCards`.
-    private func checkSolvable(_ level: Level) -> (Solution?, [Diagnostic]) {
+    private func checkSolvable(_ level: Level) -> (Solution?, [LevelProblem]) {
         let file = level.source.file
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [LevelProblem] = []
         let world = RobotWorld(level.map)
         let graph = StateGraph(world: world, cards: level.availableCards)
         let reachable = graph.reachableTiles()
@@ -93,7 +93,7 @@ public struct LevelValidator: Sendable {
             : Messages.later("using %s", .cards(steps))
         for gem in level.map.gems where !reachable[gem.y * world.width + gem.x] {
             diagnostics.append(
-                Diagnostic(
+                LevelProblem(
                     file: file, position: level.source.position(ofTile: gem),
                     said: Messages.later(
                         "the gem at %1$s cannot be reached by any program with this level's cards (%2$s)",
@@ -102,7 +102,7 @@ public struct LevelValidator: Sendable {
         let goal = level.map.goal
         if !reachable[goal.y * world.width + goal.x] {
             diagnostics.append(
-                Diagnostic(
+                LevelProblem(
                     file: file, position: level.source.position(ofTile: goal),
                     said: Messages.later(
                         "the goal at %1$s cannot be reached by any program with this level's cards (%2$s)",
@@ -131,10 +131,10 @@ public struct LevelValidator: Sendable {
                         "no program within %s solves this level: the robot cannot reach the goal with every gem using these cards",
                         .said(limit))
                     : Messages.later("no program solves this level: the robot cannot reach the goal with every gem using these cards")
-                diagnostics.append(Diagnostic(file: file, position: where_, said: said))
+                diagnostics.append(LevelProblem(file: file, position: where_, said: said))
             } else {
                 diagnostics.append(
-                    Diagnostic(
+                    LevelProblem(
                         file: file, position: where_, severity: .warning,
                         said: Messages.later(
                             "could not confirm that a program within %1$s solves this level: the search stopped at its budget after checking every program of up to %2$s cards",
@@ -142,7 +142,7 @@ public struct LevelValidator: Sendable {
             }
         } else if !solution.isProven, let count = solution.cardCount {
             diagnostics.append(
-                Diagnostic(
+                LevelProblem(
                     file: file, position: where_, severity: .note,
                     said: Messages.later(
                         "solvable with %1$s cards; fewer was not proven (every program of up to %2$s cards was checked)",
@@ -153,15 +153,15 @@ public struct LevelValidator: Sendable {
     }
 
     /// Warnings for function cards that cannot be used: a define card without its call card, or the reverse.
-    private func checkFunctionCards(_ level: Level) -> [Diagnostic] {
+    private func checkFunctionCards(_ level: Level) -> [LevelProblem] {
         let cards = Set(level.availableCards)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [LevelProblem] = []
         for f in 0..<2 {
             let define = Card.define(f), call = Card.call(f)
             guard cards.contains(define) != cards.contains(call) else { continue }
             let (has, lacks) = cards.contains(define) ? (define, call) : (call, define)
             diagnostics.append(
-                Diagnostic(
+                LevelProblem(
                     file: level.source.file, position: level.source.position(ofField: "cards"), severity: .warning,
                     said: Messages.later(
                         "the level offers %1$s but not %2$s, so %1$s cannot be used; add %2$s or remove %1$s",
@@ -169,7 +169,7 @@ public struct LevelValidator: Sendable {
         }
         if !cards.contains(.end) && cards.contains(where: \.isDefine) {
             diagnostics.append(
-                Diagnostic(
+                LevelProblem(
                     file: level.source.file, position: level.source.position(ofField: "cards"), severity: .warning,
                     said: Messages.later(
                         "the level offers a define card but no end card, so a definition can only be the last cards; add %s",
@@ -179,14 +179,14 @@ public struct LevelValidator: Sendable {
     }
 
     /// A warning when the file name's leading number differs from the level number.
-    private func checkFileName(_ level: Level) -> [Diagnostic] {
+    private func checkFileName(_ level: Level) -> [LevelProblem] {
         let name = (level.source.file as NSString).lastPathComponent
         let digits = name.prefix(while: \.isNumber)
         guard !digits.isEmpty, name.dropFirst(digits.count).first == "-", let fileNumber = Int(digits), fileNumber != level.number else {
             return []
         }
         return [
-            Diagnostic(
+            LevelProblem(
                 file: level.source.file, position: level.source.position(ofField: "number"), severity: .warning,
                 said: Messages.later(
                     "the file name says level %1$s but '%2$s' is %3$s; rename the file or fix the number",

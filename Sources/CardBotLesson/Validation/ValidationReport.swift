@@ -3,16 +3,16 @@ public struct ValidationReport: Sendable {
     /// Each file validated, in the order given (directories expanded in name order).
     public var files: [FileValidation]
     /// Problems across files of a directory (missing unlocks, duplicate numbers, cycles).
-    public var crossFileDiagnostics: [Diagnostic]
+    public var crossFileDiagnostics: [LevelProblem]
 
-    public init(files: [FileValidation], crossFileDiagnostics: [Diagnostic]) {
+    public init(files: [FileValidation], crossFileDiagnostics: [LevelProblem]) {
         self.files = files
         self.crossFileDiagnostics = crossFileDiagnostics
     }
 
     /// Every diagnostic, file by file, each file's cross-file problems with it.
-    public var diagnostics: [Diagnostic] {
-        var result: [Diagnostic] = []
+    public var diagnostics: [LevelProblem] {
+        var result: [LevelProblem] = []
         for file in files {
             var own = file.diagnostics + crossFileDiagnostics.filter { $0.file == file.file }
             own.sort { $0.position < $1.position }

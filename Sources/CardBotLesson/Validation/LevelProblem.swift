@@ -1,7 +1,9 @@
 import CardBotSupport
 
-/// One problem found in a file, printed as a compiler prints it: `FILE:LINE:COLUMN: error: message`.
-public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+/// One problem found in a level file (or a curriculum folder) by the loader or the validator, printed as a compiler
+/// prints it: `FILE:LINE:COLUMN: error: message`. (Not to be confused with `DiagnosticError`, the one protocol every
+/// error a user can act on conforms to: a ``LevelLoadError`` carries these.)
+public struct LevelProblem: Sendable, Equatable, CustomStringConvertible {
     /// How bad the problem is.
     public enum Severity: String, Sendable {
         case error, warning, note
