@@ -11,7 +11,6 @@ final class VideoColourCursor: ColourFrameCursor {
     static let seekGap = 2.0
 
     private let decoder: VideoDecoder
-    private let file: String
     private var extractor = ColourExtractor()
     /// The time of the last frame decoded; nil before the first and after a seek.
     private var position: Double? = nil
@@ -22,7 +21,6 @@ final class VideoColourCursor: ColourFrameCursor {
     /// - Throws: `ImageError` when the video cannot be opened.
     init(url: String, file: String, limits: ImageLimits, threads: Int) throws {
         decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: threads)
-        self.file = file
     }
 
     deinit {
@@ -38,21 +36,10 @@ final class VideoColourCursor: ColourFrameCursor {
         }
         // Frames before the one asked for need no decoding unless later frames refer to them.
         decoder.unneededBefore = stamp.seconds
-        while true {
-            switch decoder.next() {
-            case .end:
-                throw ImageError(.truncated, file: file, said: Messages.later("no frame at %s", .decimal(stamp.name)))
-            case .damaged:
-                continue
-            case .frame(let frame, let seconds):
-                position = seconds
-                guard seconds + tolerance >= stamp.seconds else { continue }
-                guard let image = extractor.extract(frame, rotation: decoder.rotation) else {
-                    throw ImageError(.unknownFormat, file: file, said: Messages.later("the frame's pixel format cannot be read"))
-                }
-                last = (seconds, image)
-                return image
-            }
+        let image = try decoder.decode(to: stamp, passed: { position = $0 }) { frame, rotation in
+            extractor.extract(frame, rotation: rotation)
         }
+        last = (position ?? stamp.seconds, image)
+        return image
     }
 }

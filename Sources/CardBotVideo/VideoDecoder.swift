@@ -228,6 +228,31 @@ final class VideoDecoder {
         }
     }
 
+    /// Decodes forward to the first good frame at or after `stamp`'s time (damaged frames passed over) and converts
+    /// it with `convert`, given the frame and the video's turn; `passed` hears the time of every frame decoded.
+    /// - Throws: `ImageError` naming the video when it ends first, or when `convert` cannot read the frame's pixel
+    ///   format (nil).
+    func decode<Image>(
+        to stamp: FrameStamp, passed: (Double) -> Void = { _ in },
+        convert: (UnsafeMutablePointer<AVFrame>, Int) -> Image?
+    ) throws -> Image {
+        while true {
+            switch next() {
+            case .end:
+                throw ImageError(.truncated, file: file, said: Messages.later("no frame at %s", .decimal(stamp.name)))
+            case .damaged:
+                continue
+            case .frame(let frame, let seconds):
+                passed(seconds)
+                guard seconds + 1e-3 >= stamp.seconds else { continue }
+                guard let image = convert(frame, rotation) else {
+                    throw ImageError(.unknownFormat, file: file, said: Messages.later("the frame's pixel format cannot be read"))
+                }
+                return image
+            }
+        }
+    }
+
     /// Seeks to the key frame at or before `seconds` (for decoding one frame again); false when the video cannot seek.
     func seek(to seconds: Double) -> Bool {
         guard let format, let codec else { return false }

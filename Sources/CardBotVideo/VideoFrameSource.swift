@@ -232,20 +232,7 @@ public struct VideoFrameSource: FrameSource {
         try checkFile()
         let decoder = try VideoDecoder(url: url, file: file, limits: limits, threads: 1)
         _ = decoder.seek(to: stamp.seconds)
-        while true {
-            switch decoder.next() {
-            case .end:
-                throw ImageError(.truncated, file: file, said: Messages.later("no frame at %s", .decimal(stamp.name)))
-            case .damaged:
-                continue
-            case .frame(let frame, let seconds):
-                guard seconds + 1e-3 >= stamp.seconds else { continue }
-                guard let image = convert(frame, decoder.rotation) else {
-                    throw ImageError(.unknownFormat, file: file, said: Messages.later("the frame's pixel format cannot be read"))
-                }
-                return image
-            }
-        }
+        return try decoder.decode(to: stamp, convert: convert)
     }
 
     /// A missing, empty or folder path, or one that is not a regular file (a FIFO would block FFmpeg's read

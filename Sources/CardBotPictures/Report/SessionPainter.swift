@@ -96,10 +96,14 @@ final class SessionPainter {
     private func addReplays(_ run: SessionRun, to pictures: inout SessionPictures) {
         var spent = 0
         let source = run.session.frameSource(limits: limits, sampleFPS: sampleFPS)
+        // One decoder for every attempt's frame (attempts come in playing order): forward over short gaps, a seek over
+        // long ones or back.
+        var cursor: (any ColourFrameCursor)? = nil
         for attempt in run.attempts {
             let frame: RGBImage
             do {
-                frame = try source.colourFrame(FrameStamp(index: attempt.frame, name: attempt.frameName, seconds: attempt.seconds))
+                if cursor == nil { cursor = try source.colourCursor() }
+                frame = try cursor!.colourFrame(FrameStamp(index: attempt.frame, name: attempt.frameName, seconds: attempt.seconds))
             } catch {
                 pictures.notMade.append(Messages.text("the cards and the replay of attempt %1$s (%2$s)", attempt.number, Self.reason(error)))
                 continue
