@@ -14,13 +14,10 @@ import CardBotVision
 public struct VideoSessionReplayer: Sendable {
     /// Pace and assumptions.
     public let options: ReplayOptions
-    /// Workers decoding and reading frames.
-    public let jobs: Int
 
     /// Creates a replayer.
-    public init(options: ReplayOptions, jobs: Int = 2) {
+    public init(options: ReplayOptions) {
         self.options = options
-        self.jobs = max(1, jobs)
     }
 
     /// One camera frame and its cards.
@@ -137,10 +134,10 @@ public struct VideoSessionReplayer: Sendable {
             if captured[next.number] == nil, let last = try lastImage() {
                 captured[next.number] = (Frame(image: last.image, cards: lastFrame?.cards ?? []), last.image, last.seconds)
             }
-            guard let run = captured[next.number] else { break }
+            guard let start = captured[next.number] else { break }
             try startNext(at: written)
-            held = (run.background, run.seconds)
-            lastFrame = (FrameStamp(index: next.frame, name: next.frameName, seconds: run.seconds), run.frame.cards)
+            held = (start.background, start.seconds)
+            lastFrame = (FrameStamp(index: next.frame, name: next.frameName, seconds: start.seconds), start.frame.cards)
         }
         try sink.finish()
         return summary

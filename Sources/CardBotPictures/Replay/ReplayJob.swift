@@ -66,7 +66,7 @@ public struct ReplayJob: Sendable {
     /// was written; `warn` is told of each attempt drawn on the flat map instead, with the reason.
     /// - Throws: `ImageError` when the recording cannot be read or a frame cannot be written.
     public func writeSession(
-        _ result: SessionRun, deck: Deck, limits: ImageLimits, sampleFPS: Double?, jobs: Int, warn: (String) -> Void,
+        _ result: SessionRun, deck: Deck, limits: ImageLimits, sampleFPS: Double?, warn: (String) -> Void,
         progress: (@Sendable (JobProgress) -> Void)? = nil
     ) throws -> String {
         let recording = result.session
@@ -76,7 +76,7 @@ public struct ReplayJob: Sendable {
             if recording.isVideo {
                 // The frames as the run read them (its limits and sampling): the run's cards are theirs.
                 let source = recording.frameSource(limits: limits, sampleFPS: sampleFPS)
-                return try VideoSessionReplayer(options: options, jobs: jobs).write(result, source: source, into: &sink, warn: warn).frames
+                return try VideoSessionReplayer(options: options).write(result, source: source, into: &sink, warn: warn).frames
             }
             let replayer = SessionReplayer(level: result.level, deck: deck, options: options, limits: limits)
             return try replayer.write(result, into: &sink, warn: warn).frames

@@ -34,7 +34,7 @@ extension CardBotCommand.Run {
         if let replay = replay.job {
             let written = try ProgressBar.showing {
                 try replay.writeSession(
-                    result, deck: job.deck, limits: job.limits, sampleFPS: job.sampleFPS, jobs: job.jobs,
+                    result, deck: job.deck, limits: job.limits, sampleFPS: job.sampleFPS,
                     warn: { StandardError.warning(file: recording.path, $0) }, progress: $0)
             }
             StandardError.print(written)
